@@ -1,0 +1,31 @@
+"""RandomBot: every decision uniformly random among the legal choices."""
+
+from __future__ import annotations
+
+import random
+
+from ..engine import Action, Pass, Phase, View
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions of its view (seeded, reproducible)."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None, rng: random.Random | None = None) -> None:
+        self.rng = rng if rng is not None else random.Random(seed)
+
+    def act(self, view: View) -> Action | None:
+        rng = self.rng
+        phase = view.phase
+        if phase is Phase.DEAL or phase is Phase.BID:
+            bids = view.legal_bids()
+            pick = rng.randrange(len(bids) + 1)
+            if pick == len(bids):
+                return None if phase is Phase.DEAL else Pass()
+            return bids[pick]
+        if phase is Phase.BURY:
+            return view.random_burial(rng)
+        if phase is Phase.CALL:
+            return rng.choice(view.legal_friend_calls())
+        return view.random_play(rng)

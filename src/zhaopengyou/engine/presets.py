@@ -1,0 +1,368 @@
+"""Presets: each game of RULES.md as a frozen configuration plus a few rule hooks.
+
+Like ``chess.variant``, a preset subclass sets class attributes (fixed data) and
+overrides small hooks; its dataclass fields are the *options* a room may change,
+validated on construction.
+
+>>> p = get_preset("tractor", partner="called")
+>>> p.players, p.decks, p.kitty_size, p.hand_size, p.partner
+(4, 2, 8, 25, 'called')
+>>> get_preset("tractor", partner="alone")
+Traceback (most recent call last):
+...
+zhaopengyou.engine.errors.InvalidOption: option 'partner' of tractor must be one of: fixed, called (got 'alone')
+>>> sorted(get_preset("zhaopengyou").options)
+['decks', 'kitty_size', 'throw_penalty']
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal, NamedTuple
+
+from .actions import CallFriend
+from .bidding import BiddingRules, FanzhuBidding
+from .cards import CARDS, NUM_KINDS, RANK_NAMES, Card, points_of
+from .errors import IllegalAction, InvalidOption
+from .follow import follow_error
+from .leads import parse_lead
+from .ordering import Adjacency, Ordering
+from .tricks import PlayRank, standard_rank
+from .units import TRACTOR, TUPLE, Shape, Unit
+
+RANK_2, RANK_A = 0, 12
+STANDARD_LADDER: tuple[int, ...] = tuple(range(13))  # 2 … A (R-9.5)
+
+Side = Literal["banker", "attackers", "stepdown"]
+
+
+class Band(NamedTuple):
+    """The result band of R-9.4: which side gained and how many levels (k)."""
+
+    side: Side
+    k: int
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A documented option: its name, what values it takes, and what it means."""
+
+    name: str
+    help: str
+    choices: tuple[Any, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+
+@dataclass(frozen=True)
+class Preset:
+    """Base of every preset. Subclasses fill in the class attributes and hooks."""
+
+    # Fixed data of the game (class attributes, not options).
+    name: ClassVar[str]
+    title: ClassVar[str]  # Chinese name shown to players
+    players: ClassVar[int]
+    adjacency: ClassVar[Adjacency] = "standard"
+    fixed_trump_ranks: ClassVar[tuple[int, ...]] = ()  # 常主 ranks, low to high (R-1.4)
+    fixed_level_rank: ClassVar[int | None] = None  # qidong: always 2
+    ladder: ClassVar[tuple[int, ...]] = STANDARD_LADDER
+    throws: ClassVar[bool] = True  # R-4.2 (not shandong, R-4.5)
+    bidding: ClassVar[BiddingRules] = FanzhuBidding()
+    OPTION_SPECS: ClassVar[tuple[OptionSpec, ...]] = ()
+
+    # Options every preset has.
+    decks: int = 2
+    kitty_size: int = 8
+    throw_penalty: int = 1
+
+    def __post_init__(self) -> None:
+        for spec in self.OPTION_SPECS:
+            value = getattr(self, spec.name)
+            if spec.choices is not None and value not in spec.choices:
+                allowed = ", ".join(str(c) for c in spec.choices)
+                raise InvalidOption(
+                    f"option {spec.name!r} of {self.name} must be one of: {allowed} (got {value!r})"
+                )
+            if spec.minimum is not None or spec.maximum is not None:
+                if not isinstance(value, int) or isinstance(value, bool):
+                    raise InvalidOption(f"option {spec.name!r} of {self.name} must be a whole number")
+                low = spec.minimum if spec.minimum is not None else value
+                high = spec.maximum if spec.maximum is not None else value
+                if not low <= value <= high:
+                    raise InvalidOption(
+                        f"option {spec.name!r} of {self.name} must be between {low} and {high}"
+                        f" (got {value})"
+                    )
+        cards = NUM_KINDS * self.decks - self.kitty_size
+        if cards % self.players:
+            raise InvalidOption(
+                f"{self.decks} decks with a kitty of {self.kitty_size} cannot be dealt evenly "
+                f"to {self.players} players"
+            )
+
+    # --- derived data ------------------------------------------------------------------
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """Every option in force, defaults included (RECORD.md ``options``)."""
+        return {spec.name: getattr(self, spec.name) for spec in self.OPTION_SPECS}
+
+    def with_options(self, **changes: Any) -> Preset:
+        """A copy with some options changed; unknown names or bad values raise."""
+        known = {spec.name for spec in self.OPTION_SPECS}
+        for key in changes:
+            if key not in known:
+                raise InvalidOption(
+                    f"{self.name} has no option {key!r}; options: {', '.join(sorted(known))}"
+                )
+        return dataclasses.replace(self, **changes)
+
+    @property
+    def hand_size(self) -> int:
+        return (NUM_KINDS * self.decks - self.kitty_size) // self.players
+
+    @property
+    def max_width(self) -> int:
+        """Widest tuple: a card exists ``decks`` times; triples need 3 decks (R-3.1)."""
+        return min(self.decks, 3)
+
+    @property
+    def level_unit(self) -> int:
+        """u of R-9.4: 20 points per deck."""
+        return 20 * self.decks
+
+    @property
+    def called_friend(self) -> bool:
+        """Sides are formed by a called card (「寻」) rather than fixed seats (「定」)."""
+        return False
+
+    @property
+    def individual_levels(self) -> bool:
+        return self.called_friend
+
+    def ordering(self, level_rank: int, trump_suit: int | None) -> Ordering:
+        return Ordering(level_rank, trump_suit, self.fixed_trump_ranks, self.adjacency)
+
+    def partner_of(self, seat: int) -> int:
+        """Fixed partner: the seat opposite (R-11.1 「定」)."""
+        return (seat + self.players // 2) % self.players
+
+    # --- rule hooks --------------------------------------------------------------------
+
+    def kitty_multiplier(self, shapes: Sequence[Shape]) -> int:
+        """R-7.2 (`zhaopengyou`, `tractor`) from the last trick's format."""
+        titanic = [s.length for s in shapes if s.kind == TRACTOR and s.width == 3]
+        if titanic:
+            return 2 * 3 ** max(titanic)
+        if any(s.kind == TUPLE and s.width == 3 for s in shapes):
+            return 6
+        tractors = [s.length for s in shapes if s.kind == TRACTOR]
+        if tractors:
+            return 2 * 2 ** max(tractors)
+        if any(s.width == 2 for s in shapes):
+            return 4
+        return 2
+
+    def band(self, attackers_points: int) -> Band:
+        """R-9.4 for `zhaopengyou`, `tractor`, `qidong`: a negative X counts as 0."""
+        x = max(attackers_points, 0)
+        u = self.level_unit
+        if x == 0:
+            return Band("banker", 3)
+        if x < u:
+            return Band("banker", 2)
+        if x < 2 * u:
+            return Band("banker", 1)
+        if x < 3 * u:
+            return Band("stepdown", 0)
+        return Band("attackers", 1 + (x - 3 * u) // u)
+
+    def rank_name(self, level: int) -> str:
+        return RANK_NAMES[level]
+
+    # Leading, following and winning (R-4 – R-6).
+
+    def parse_lead(self, cards: Sequence[Card], named: Sequence[Sequence[Card]] | None,
+                   ordering: Ordering) -> list[Unit]:
+        return parse_lead(cards, named, ordering, self.max_width, self.throws)
+
+    def follow_error(self, hand: Sequence[int], play: Sequence[int], lead_suit: int,
+                     shapes: Sequence[Shape], ordering: Ordering) -> IllegalAction | None:
+        return follow_error(hand, play, lead_suit, shapes, ordering)
+
+    def play_rank(self, shapes: Sequence[Shape], lead_suit: int, play: Sequence[Card],
+                  ordering: Ordering) -> PlayRank | None:
+        return standard_rank(shapes, lead_suit, play, ordering)
+
+    def throw_penalty_cost(self, attempted: int) -> tuple[int, int]:
+        """R-4.4: (积分 lost by the thrower, points counted against the thrower's side)."""
+        return self.throw_penalty, 0
+
+    # The friend (R-9.1).
+
+    def friend_call_error(self, hand: Sequence[int], buried: Sequence[Card],
+                          call: CallFriend) -> IllegalAction | None:
+        if call.solo or call.card is None:
+            return IllegalAction("name one card; this game has no solo call", rule="R-9.1")
+        return None
+
+    def legal_friend_calls(self, hand: Sequence[int], buried: Sequence[Card]) -> list[CallFriend]:
+        return [CallFriend(card) for card in CARDS]
+
+    def find_friend(self, banker: int, card: Card, hands: Sequence[Sequence[int]]) -> int | None:
+        """R-9.1: the first player after the banker holding a copy; None: banker alone."""
+        for step in range(1, self.players):
+            seat = (banker + step) % self.players
+            if hands[seat][card]:
+                return seat
+        return None
+
+    # The kitty and the outcome (R-7, R-9, R-10).
+
+    def kitty_points(self, kitty: Sequence[Card]) -> int:
+        return points_of(kitty)
+
+    def kitty_bonus(self, kitty_points: int, last_shapes: Sequence[Shape],
+                    attackers_took_last: bool) -> tuple[int, int]:
+        """(multiplier, points added to X) for the kitty after the last trick (R-7.2)."""
+        if not attackers_took_last:
+            return 0, 0
+        multiplier = self.kitty_multiplier(last_shapes)
+        return multiplier, kitty_points * multiplier
+
+    def advance(self, level: int, steps: int) -> int:
+        """A level moved up the ladder, never past its top (R-9.4)."""
+        position = self.ladder.index(level)
+        return self.ladder[min(position + steps, len(self.ladder) - 1)]
+
+    def levels_after(self, levels: Sequence[int] | None, band: Band,
+                     banker_side: Sequence[int]) -> tuple[int, ...] | None:
+        if levels is None:
+            return None
+        if band.side == "stepdown":
+            return tuple(levels)
+        winners = banker_side if band.side == "banker" else [
+            s for s in range(self.players) if s not in banker_side]
+        return tuple(self.advance(level, band.k) if seat in winners else level
+                     for seat, level in enumerate(levels))
+
+    def level_value(self, level: int) -> int:
+        """A level as a number for R-10.1 (2 … 14, with A = 14)."""
+        return self.ladder.index(level) + 2
+
+    def round_scores(self, band: Band, banker_side: Sequence[int],
+                     levels_after: Sequence[int] | None, solo: bool,
+                     penalties: Sequence[int], bid_count: int) -> tuple[int, ...]:
+        if self.individual_levels:
+            # R-10.1: Σ_j (L_i − L_j) with the levels after the round, plus penalties.
+            assert levels_after is not None
+            values = [self.level_value(level) for level in levels_after]
+            total = sum(values)
+            return tuple(self.players * v - total + penalties[seat]
+                         for seat, v in enumerate(values))
+        # R-10.3: ±k for each player of the winning/losing side; step-down: 0.
+        sign = {"banker": 1, "attackers": -1, "stepdown": 0}[band.side]
+        return tuple((sign * band.k if seat in banker_side else -sign * band.k) + penalties[seat]
+                     for seat in range(self.players))
+
+    def next_banker(self, banker: int, band: Band, banker_side: Sequence[int]) -> int | None:
+        """R-9.6: the banker (「寻」) or the partner (「定」) when the side held, else the
+        first attacker after the banker."""
+        if band.side == "banker":
+            return banker if self.called_friend else self.partner_of(banker)
+        for step in range(1, self.players):
+            seat = (banker + step) % self.players
+            if seat not in banker_side:
+                return seat
+        return None
+
+
+@dataclass(frozen=True)
+class Zhaopengyou(Preset):
+    """找朋友: 5 players, 3 decks, a called friend, individual levels (seeds 000, 002)."""
+
+    name: ClassVar[str] = "zhaopengyou"
+    title: ClassVar[str] = "找朋友"
+    players: ClassVar[int] = 5
+    OPTION_SPECS: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("decks", "number of decks (R-1.1)", minimum=2, maximum=3),
+        OptionSpec("kitty_size", "cards in the kitty (R-7.1)", minimum=1, maximum=20),
+        OptionSpec("throw_penalty", "积分 lost per failed throw (R-4.4)", minimum=0, maximum=100),
+    )
+
+    decks: int = 3
+    kitty_size: int = 7
+
+    @property
+    def called_friend(self) -> bool:
+        return True
+
+
+@dataclass(frozen=True)
+class Tractor(Preset):
+    """升级, the 4-player game of seeds 000/002: fixed partners 「定」 or a called one 「寻」."""
+
+    name: ClassVar[str] = "tractor"
+    title: ClassVar[str] = "升级"
+    players: ClassVar[int] = 4
+    OPTION_SPECS: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("partner", "fixed: opposite seats 「定」; called: the banker names a card 「寻」",
+                   choices=("fixed", "called")),
+        OptionSpec("decks", "number of decks (R-1.1)", minimum=2, maximum=3),
+        OptionSpec("kitty_size", "cards in the kitty (R-7.1)", minimum=1, maximum=20),
+        OptionSpec("throw_penalty", "积分 lost per failed throw (R-4.4)", minimum=0, maximum=100),
+    )
+
+    partner: str = "fixed"
+
+    @property
+    def called_friend(self) -> bool:
+        return self.partner == "called"
+
+
+PRESETS: dict[str, type[Preset]] = {cls.name: cls for cls in (Zhaopengyou, Tractor)}
+
+
+def get_preset(name: str, **options: Any) -> Preset:
+    """The preset called ``name`` with ``options`` applied, validated."""
+    try:
+        cls = PRESETS[name]
+    except KeyError:
+        raise InvalidOption(
+            f"unknown preset {name!r}; presets: {', '.join(sorted(PRESETS))}"
+        ) from None
+    return cls().with_options(**options)
+
+
+def parse_option_values(preset_name: str, assignments: Mapping[str, str]) -> dict[str, Any]:
+    """Convert ``name=value`` strings (from a command line) to typed option values."""
+    try:
+        cls = PRESETS[preset_name]
+    except KeyError:
+        raise InvalidOption(
+            f"unknown preset {preset_name!r}; presets: {', '.join(sorted(PRESETS))}"
+        ) from None
+    specs = {spec.name: spec for spec in cls.OPTION_SPECS}
+    defaults = cls().options
+    out: dict[str, Any] = {}
+    for key, text in assignments.items():
+        if key not in specs:
+            raise InvalidOption(
+                f"{preset_name} has no option {key!r}; options: {', '.join(sorted(specs))}"
+            )
+        default = defaults[key]
+        if isinstance(default, bool):
+            lowered = text.strip().lower()
+            if lowered not in ("true", "false", "on", "off", "yes", "no", "1", "0"):
+                raise InvalidOption(f"option {key!r} takes true or false (got {text!r})")
+            out[key] = lowered in ("true", "on", "yes", "1")
+        elif isinstance(default, int):
+            try:
+                out[key] = int(text)
+            except ValueError:
+                raise InvalidOption(f"option {key!r} takes a whole number (got {text!r})") from None
+        else:
+            out[key] = text.strip()
+    return out

@@ -1,0 +1,585 @@
+"""One round as a state machine: deal → closing bid window → kitty → friend call →
+tricks → scoring (R-7 – R-10).
+
+:meth:`Round.apply` is the single entry point for players' actions; it validates the
+whole action first, so an illegal one raises a typed :class:`IllegalAction` naming
+the rule and changes nothing. Each call returns the events it caused.
+
+>>> import random
+>>> from zhaopengyou.engine.presets import get_preset
+>>> r = Round(get_preset("tractor"), rng=random.Random(7), dealer=0)
+>>> r.phase
+<Phase.DEAL: 'deal'>
+>>> events = r.deal_all()
+>>> len(events), r.phase, r.to_act
+(100, <Phase.BID: 'bid'>, 1)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .actions import Action, Bid, Bury, CallFriend, Pass, Play
+from .bidding import BidContext, BidRecord
+from .cards import CARD_POINTS, CARDS, NUM_KINDS, Card, full_deck, to_ascii_list
+from .errors import IllegalAction, MalformedAction, NotYourTurn, WrongPhase
+from .events import (
+    Event,
+    BidMade,
+    Buried,
+    CardDealt,
+    CardsPlayed,
+    FriendCalled,
+    FriendRevealed,
+    KittyRevealed,
+    KittyTaken,
+    KittyTurned,
+    Passed,
+    Redealt,
+    RoundScored,
+    ThrowFailed,
+    TrickWon,
+    TrumpDecided,
+)
+from .leads import parse_lead
+from .ordering import Ordering
+from .presets import Band, Preset
+from .tricks import forced_unit, winning_index
+from .units import Shape, Unit
+from .view import Phase, PlayRecord, Trick, View
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """The outcome of a round (R-7.2, R-9.3 – R-10)."""
+
+    attackers_points: int  # X of R-9.3
+    trick_points: int  # points of the tricks the attackers won
+    kitty: tuple[Card, ...]
+    kitty_points: int
+    kitty_multiplier: int  # 0 when the banker's side won the last trick
+    band: Band
+    banker_side: tuple[int, ...]
+    levels_after: tuple[int, ...] | None
+    scores: tuple[int, ...]
+    penalties: tuple[int, ...]
+    next_banker: int | None
+    bank_held_at_top: bool  # R-9.5: a fixed team held the bank at the top of the ladder
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "attackers_points": self.attackers_points,
+            "trick_points": self.trick_points,
+            "kitty": to_ascii_list(self.kitty),
+            "kitty_points": self.kitty_points,
+            "kitty_multiplier": self.kitty_multiplier,
+            "side": self.band.side,
+            "k": self.band.k,
+            "banker_side": list(self.banker_side),
+            "levels_after": list(self.levels_after) if self.levels_after is not None else None,
+            "scores": list(self.scores),
+            "penalties": list(self.penalties),
+            "next_banker": self.next_banker,
+        }
+
+
+def _as_cards(value: object, what: str) -> tuple[Card, ...]:
+    """Normalise a card list from an action; malformed input raises."""
+    if isinstance(value, str | bytes) or not isinstance(value, Sequence):
+        raise MalformedAction("{what} must be a list of cards", what=what)
+    out = []
+    for item in value:
+        if type(item) is Card:
+            out.append(item)
+        elif isinstance(item, str):
+            try:
+                out.append(Card.parse(item))
+            except ValueError as err:
+                raise MalformedAction("{what}: {error}", what=what, error=err) from None
+        elif isinstance(item, int) and not isinstance(item, bool) and 0 <= item < NUM_KINDS:
+            out.append(CARDS[item])
+        else:
+            raise MalformedAction("{what}: {item!r} is not a card", what=what, item=item)
+    return tuple(out)
+
+
+class Round:
+    """The full state of one round. Players only ever see :meth:`view`."""
+
+    def __init__(
+        self,
+        preset: Preset,
+        *,
+        rng: random.Random | None = None,
+        seed: int | None = None,
+        number: int = 1,
+        levels: Sequence[int] | None = None,
+        banker: int | None = None,
+        dealer: int = 0,
+        deck: Sequence[int] | None = None,
+    ) -> None:
+        players = preset.players
+        if levels is not None and len(levels) != players:
+            raise ValueError(f"levels must list {players} seats")
+        if not 0 <= dealer < players or (banker is not None and not 0 <= banker < players):
+            raise ValueError("dealer and banker must be seats")
+        self.preset = preset
+        self.seed = seed
+        self._rng = rng if rng is not None else random.Random(seed)
+        self.number = number
+        self.levels_before: tuple[int, ...] | None = tuple(levels) if levels is not None else None
+        self.banker: int | None = banker
+        # R-8.1: dealt from the banker when known, else from the rotating dealer seat.
+        self.dealer = banker if banker is not None else dealer
+        self.level_rank = self._level_rank()
+        self.redeals = 0
+        self._fixed_deck = list(deck) if deck is not None else None
+        if deck is not None and sorted(deck) != sorted(full_deck(preset.decks)):
+            raise ValueError("deck is not a full set of cards for this preset")
+        self._start_deal()
+
+    def _level_rank(self) -> int:
+        if self.preset.fixed_level_rank is not None:
+            return self.preset.fixed_level_rank
+        if self.levels_before is None:
+            raise ValueError(f"{self.preset.name} needs the players' levels")
+        if self.banker is not None:
+            return self.levels_before[self.banker]
+        if len(set(self.levels_before)) != 1:
+            raise ValueError("without a banker every seat must be at the same level")
+        return self.levels_before[0]
+
+    def _start_deal(self) -> None:
+        players = self.preset.players
+        if self._fixed_deck is not None and self.redeals == 0:
+            self.deck = list(self._fixed_deck)
+        else:
+            self.deck = list(full_deck(self.preset.decks))
+            self._rng.shuffle(self.deck)
+        self.cards_to_deal = players * self.preset.hand_size
+        self.dealt = 0
+        self.hands: list[list[int]] = [[0] * NUM_KINDS for _ in range(players)]
+        self.hand_sizes = [0] * players
+        self.received: list[list[Card]] = [[] for _ in range(players)]
+        self.kitty: tuple[Card, ...] = tuple(CARDS[c] for c in self.deck[self.cards_to_deal:])
+        self.bids: list[BidRecord] = []
+        self.phase = Phase.DEAL
+        self.to_act: int | None = None
+        self._passes = 0
+        self.trump_suit: int | None = None
+        self.ordering: Ordering | None = None
+        self.trump_source = ""
+        self.kitty_turned: tuple[Card, ...] = ()
+        self.buried_by: int | None = None
+        self.buried: tuple[Card, ...] = ()
+        self.friend_call: Card | None = None
+        self.solo = False
+        self.friend: int | None = None
+        self.friend_revealed = False
+        self.tricks: list[Trick] = []
+        self.current: list[PlayRecord] = []
+        self.lead_units: tuple[Unit, ...] = ()
+        self._lead_shapes: tuple[Shape, ...] = ()
+        self._lead_suit = 0
+        self.points_won = [0] * players
+        self.penalties = [0] * players
+        self.point_adjustment = 0  # qidong throw penalties counted in X (R-4.4)
+        self.throws_tried = 0
+        self.throws_failed = 0
+        self.result: RoundResult | None = None
+
+    # --- dealing -----------------------------------------------------------------------
+
+    def deal_card(self) -> list[Event]:
+        """Deal the next card (R-8.1); after the last one the closing window opens."""
+        if self.phase is not Phase.DEAL:
+            raise WrongPhase("all cards are dealt")
+        seat = (self.dealer + self.dealt) % self.preset.players
+        card = CARDS[self.deck[self.dealt]]
+        self.hands[seat][card] += 1
+        self.hand_sizes[seat] += 1
+        self.received[seat].append(card)
+        self.dealt += 1
+        events: list[Event] = [CardDealt(seat, card, self.dealt)]
+        if self.dealt == self.cards_to_deal:
+            self.phase = Phase.BID
+            last = self.bids[-1].seat if self.bids else self.dealer
+            self.to_act = (last + 1) % self.preset.players
+            self._passes = 0
+        return events
+
+    def deal_all(self) -> list[Event]:
+        events: list[Event] = []
+        while self.phase is Phase.DEAL:
+            events.extend(self.deal_card())
+        return events
+
+    # --- the entry point ---------------------------------------------------------------
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Validate and apply one player's action; returns the events it caused.
+
+        Raises :class:`IllegalAction` (or a subclass) and leaves the state unchanged
+        when the action is not allowed.
+        """
+        if not isinstance(seat, int) or isinstance(seat, bool) or not (
+            0 <= seat < self.preset.players
+        ):
+            raise MalformedAction("no seat {seat!r} in a {players}-player game", seat=seat,
+                                  players=self.preset.players)
+        if isinstance(action, Bid):
+            return self._bid(seat, action)
+        if isinstance(action, Pass):
+            return self._pass(seat)
+        if isinstance(action, Bury):
+            return self._bury(seat, action)
+        if isinstance(action, CallFriend):
+            return self._call_friend(seat, action)
+        if isinstance(action, Play):
+            return self._play(seat, action)
+        raise MalformedAction("unknown action {action!r}", action=action)
+
+    # --- bidding -----------------------------------------------------------------------
+
+    def bid_context(self, seat: int) -> BidContext:
+        return BidContext(self.hands[seat], seat, self.bids, self.level_rank, self.banker)
+
+    def _bid(self, seat: int, action: Bid) -> list[Event]:
+        if self.phase not in (Phase.DEAL, Phase.BID):
+            raise WrongPhase("bidding is over", rule="R-8.1")
+        if self.phase is Phase.BID and seat != self.to_act:
+            raise NotYourTurn("seat {seat} is polled now", rule="R-8.1", seat=self.to_act)
+        cards = _as_cards(action.cards, "bid")
+        error = self.preset.bidding.bid_error(self.bid_context(seat), cards)
+        if error is not None:
+            raise error
+        record = BidRecord(seat, cards, self.dealt, action.kind)
+        self.bids.append(record)
+        events: list[Event] = [BidMade(seat, cards, self.dealt, action.kind)]
+        if self.phase is Phase.BID:  # a bid restarts the count (R-8.1)
+            self._passes = 0
+            self.to_act = (seat + 1) % self.preset.players
+        return events
+
+    def _pass(self, seat: int) -> list[Event]:
+        if self.phase is not Phase.BID:
+            raise WrongPhase("passing is only for the closing bid window", rule="R-8.1")
+        if seat != self.to_act:
+            raise NotYourTurn("seat {seat} is polled now", rule="R-8.1", seat=self.to_act)
+        events: list[Event] = [Passed(seat)]
+        self._passes += 1
+        self.to_act = (seat + 1) % self.preset.players
+        if self._passes == self.preset.players:
+            events.extend(self._close_bidding())
+        return events
+
+    def _close_bidding(self) -> list[Event]:
+        outcome = self.preset.bidding.conclude(
+            self.bids, self.kitty, self.hands, self.level_rank, self.banker)
+        events: list[Event] = []
+        if outcome.turned:
+            self.kitty_turned = outcome.turned
+            events.append(KittyTurned(outcome.turned))
+        if outcome.banker is None:
+            self.redeals += 1
+            events.append(Redealt("no bid"))
+            self._start_deal()
+            return events
+        self.banker = outcome.banker
+        self.trump_suit = outcome.trump_suit
+        self.trump_source = outcome.source
+        self.ordering = self.preset.ordering(self.level_rank, self.trump_suit)
+        events.append(TrumpDecided(self.banker, self.level_rank, self.trump_suit, outcome.source))
+        taker = self.banker
+        self.buried_by = taker
+        for card in self.kitty:
+            self.hands[taker][card] += 1
+        self.hand_sizes[taker] += len(self.kitty)
+        events.append(KittyTaken(taker, self.kitty))
+        self.phase = Phase.BURY
+        self.to_act = taker
+        return events
+
+    # --- kitty and friend --------------------------------------------------------------
+
+    def _bury(self, seat: int, action: Bury) -> list[Event]:
+        if self.phase is not Phase.BURY:
+            raise WrongPhase("not the time to bury", rule="R-7.1")
+        if seat != self.to_act:
+            raise NotYourTurn("seat {seat} buries the kitty", rule="R-7.1", seat=self.to_act)
+        cards = _as_cards(action.cards, "burial")
+        size = self.preset.kitty_size
+        if len(cards) != size:
+            raise IllegalAction("bury exactly {size} cards (got {got})", rule="R-7.1", size=size,
+                                got=len(cards))
+        self._held_counts(seat, cards)
+        for card in cards:
+            self.hands[seat][card] -= 1
+        self.hand_sizes[seat] -= len(cards)
+        self.buried = tuple(cards)
+        events: list[Event] = [Buried(seat, self.buried)]
+        assert self.banker is not None
+        if self.preset.called_friend:
+            self.phase = Phase.CALL
+            self.to_act = self.banker
+        else:
+            self._start_play()
+        return events
+
+    def _call_friend(self, seat: int, action: CallFriend) -> list[Event]:
+        if self.phase is not Phase.CALL:
+            raise WrongPhase("not the time to call a friend", rule="R-9.1")
+        if seat != self.to_act:
+            raise NotYourTurn("only the banker calls the friend", rule="R-9.1")
+        card = action.card
+        if card is not None:
+            card = _as_cards((card,), "called card")[0]
+        if not isinstance(action.solo, bool):
+            raise MalformedAction("solo must be true or false")
+        call = CallFriend(card, action.solo)
+        error = self.preset.friend_call_error(self.hands[seat], self.buried, call)
+        if error is not None:
+            raise error
+        assert self.banker is not None
+        self.friend_call = card
+        self.solo = call.solo
+        self.friend = None if call.solo or card is None else self.preset.find_friend(
+            self.banker, card, self.hands)
+        self._start_play()
+        return [FriendCalled(seat, card, call.solo)]
+
+    def _start_play(self) -> None:
+        self.phase = Phase.PLAY
+        self.to_act = self.banker  # R-6.5
+
+    def _held_counts(self, seat: int, cards: Sequence[Card]) -> list[int]:
+        """The count vector of ``cards``; raises unless the seat holds them all."""
+        counts = [0] * NUM_KINDS
+        hand = self.hands[seat]
+        for card in cards:
+            counts[card] += 1
+            if counts[card] > hand[card]:
+                raise IllegalAction("you do not hold {count}× {card}", count=counts[card],
+                                    card=card)
+        return counts
+
+    # --- tricks ------------------------------------------------------------------------
+
+    def _play(self, seat: int, action: Play) -> list[Event]:
+        if self.phase is not Phase.PLAY:
+            raise WrongPhase("not the time to play cards")
+        if seat != self.to_act:
+            raise NotYourTurn("seat {seat} is to play", rule="R-6.4", seat=self.to_act)
+        cards = _as_cards(action.cards, "play")
+        if not cards:
+            raise IllegalAction("play at least one card", rule="R-4.1")
+        play = self._held_counts(seat, cards)
+        ordering = self.ordering
+        assert ordering is not None
+        if not self.current:
+            return self._lead(seat, cards, action.units, ordering)
+        n = len(self.current[0].cards)
+        if len(cards) != n:
+            raise IllegalAction("play exactly {n} cards, as many as the lead", rule="R-5.1", n=n)
+        found = self.preset.follow_error(self.hands[seat], play, self._lead_suit,
+                                         self._lead_shapes, ordering)
+        if found is not None:
+            raise found
+        return self._commit(seat, cards, None)
+
+    def _lead(self, seat: int, cards: tuple[Card, ...], named: object,
+              ordering: Ordering) -> list[Event]:
+        named_units: list[tuple[Card, ...]] | None = None
+        if named is not None:
+            if isinstance(named, str | bytes) or not isinstance(named, Sequence):
+                raise MalformedAction("units must be a list of card lists")
+            named_units = [_as_cards(group, "unit") for group in named]
+        units = self.preset.parse_lead(cards, named_units, ordering)
+        events: list[Event] = []
+        attempted: tuple[Card, ...] | None = None
+        if len(units) > 1:
+            self.throws_tried += 1
+            others = [self.hands[s] for s in range(self.preset.players) if s != seat]
+            forced = forced_unit(units, others, ordering)
+            if forced is not None:  # R-4.4: only the forced unit is played
+                self.throws_failed += 1
+                attempted = cards
+                cards = forced.cards
+                units = [forced]
+                self._throw_penalty(seat, len(attempted))
+                events.append(ThrowFailed(seat, attempted, cards, "R-4.4"))
+        self.lead_units = tuple(units)
+        self._lead_shapes = tuple(sorted((u.shape for u in units), key=Shape.sort_key,
+                                         reverse=True))
+        self._lead_suit = ordering.esuit[cards[0]]
+        return events + self._commit(seat, cards, attempted)
+
+    def _throw_penalty(self, seat: int, attempted: int) -> None:
+        integral, points = self.preset.throw_penalty_cost(attempted)
+        self.penalties[seat] -= integral
+        if points:  # qidong: against the thrower's side in X (R-4.4)
+            self.point_adjustment += points if seat in self.banker_side() else -points
+
+    def _commit(self, seat: int, cards: tuple[Card, ...],
+                attempted: tuple[Card, ...] | None) -> list[Event]:
+        hand = self.hands[seat]
+        for card in cards:
+            hand[card] -= 1
+        self.hand_sizes[seat] -= len(cards)
+        trick_index = len(self.tricks)
+        self.current.append(PlayRecord(seat, cards, attempted))
+        events: list[Event] = [CardsPlayed(seat, cards, trick_index, len(self.current) == 1)]
+        if (not self.friend_revealed and seat == self.friend and self.friend_call is not None
+                and self.friend_call in cards):
+            self.friend_revealed = True
+            events.append(FriendRevealed(seat))
+        players = self.preset.players
+        if len(self.current) < players:
+            self.to_act = (seat + 1) % players
+            return events
+        return events + self._finish_trick()
+
+    def _finish_trick(self) -> list[Event]:
+        ordering = self.ordering
+        assert ordering is not None
+        shapes, suit = self._lead_shapes, self._lead_suit
+        ranks = [self.preset.play_rank(shapes, suit, play.cards, ordering)
+                 for play in self.current]
+        winner = self.current[winning_index(ranks)].seat
+        points = sum(CARD_POINTS[c] for play in self.current for c in play.cards)
+        trick = Trick(self.current[0].seat, tuple(self.current), self.lead_units, suit, winner,
+                      points)
+        self.tricks.append(trick)
+        self.points_won[winner] += points
+        self.current = []
+        self.lead_units = ()
+        events: list[Event] = [TrickWon(winner, points, len(self.tricks) - 1)]
+        if self.hand_sizes[0]:
+            self.to_act = winner  # R-6.4
+            return events
+        return events + self._score()
+
+    # --- scoring -----------------------------------------------------------------------
+
+    def banker_side(self) -> tuple[int, ...]:
+        """Seats of the banker's side (the friend counts all along, R-9.3)."""
+        assert self.banker is not None
+        preset = self.preset
+        if preset.called_friend:
+            return (self.banker,) if self.friend is None else tuple(
+                sorted({self.banker, self.friend}))
+        return tuple(sorted({self.banker, preset.partner_of(self.banker)}))
+
+    def _score(self) -> list[Event]:
+        preset = self.preset
+        assert self.banker is not None
+        side = self.banker_side()
+        attackers = [s for s in range(preset.players) if s not in side]
+        trick_points = sum(self.points_won[s] for s in attackers)
+        last = self.tricks[-1]
+        kitty = self.buried
+        kitty_points = preset.kitty_points(kitty)
+        attackers_took_last = last.winner not in side
+        multiplier, bonus = preset.kitty_bonus(kitty_points, last.shapes, attackers_took_last)
+        x = trick_points + bonus + self.point_adjustment
+        band = preset.band(x)
+        levels_after = preset.levels_after(self.levels_before, band, side)
+        scores = preset.round_scores(band, side, levels_after, self.solo, self.penalties,
+                                     len(self.bids))
+        next_banker = preset.next_banker(self.banker, band, side)
+        held_at_top = (not preset.called_friend and self.levels_before is not None
+                       and band.side == "banker"
+                       and self.levels_before[self.banker] == preset.ladder[-1])
+        self.result = RoundResult(x, trick_points, kitty, kitty_points, multiplier, band, side,
+                                  levels_after, scores, tuple(self.penalties), next_banker,
+                                  held_at_top)
+        self.phase = Phase.DONE
+        self.to_act = None
+        return [
+            KittyRevealed(kitty, kitty_points, multiplier),
+            RoundScored(x, band.side, band.k, levels_after, scores, next_banker),
+        ]
+
+    # --- views and state ---------------------------------------------------------------
+
+    def view(self, seat: int) -> View:
+        """Exactly what ``seat`` may know now."""
+        done = self.phase is Phase.DONE
+        return View(
+            seat,
+            self.preset,
+            self.phase,
+            self.number,
+            self.dealer,
+            self.banker,
+            self.levels_before,
+            self.level_rank,
+            self.trump_suit,
+            self.ordering is not None,
+            self.ordering,
+            tuple(self.hands[seat]),
+            tuple(self.hand_sizes),
+            self.dealt,
+            tuple(self.bids),
+            self.to_act,
+            self.buried if seat == self.buried_by else (),
+            self.friend_call,
+            self.solo,
+            self.friend if self.friend_revealed or done else None,
+            tuple(self.tricks),
+            tuple(self.current),
+            self.lead_units,
+            self._lead_shapes,
+            tuple(self.points_won),
+            tuple(self.penalties),
+            self.result,
+        )
+
+    def to_state(self) -> dict[str, Any]:
+        """The full state as plain data (for snapshots and comparisons)."""
+        return {
+            "preset": self.preset.name,
+            "options": self.preset.options,
+            "number": self.number,
+            "levels_before": self.levels_before,
+            "banker": self.banker,
+            "dealer": self.dealer,
+            "level_rank": self.level_rank,
+            "redeals": self.redeals,
+            "deck": list(self.deck),
+            "dealt": self.dealt,
+            "hands": [list(h) for h in self.hands],
+            "bids": [(b.seat, list(b.cards), b.after_cards_dealt, b.kind) for b in self.bids],
+            "phase": self.phase.value,
+            "to_act": self.to_act,
+            "passes": self._passes,
+            "trump_suit": self.trump_suit,
+            "buried_by": self.buried_by,
+            "buried": list(self.buried),
+            "friend_call": self.friend_call,
+            "solo": self.solo,
+            "friend": self.friend,
+            "friend_revealed": self.friend_revealed,
+            "tricks": [(t.leader, [(p.seat, list(p.cards), p.attempted) for p in t.plays],
+                        [list(u.cards) for u in t.units], t.winner, t.points)
+                       for t in self.tricks],
+            "current": [(p.seat, list(p.cards), p.attempted) for p in self.current],
+            "lead_units": [list(u.cards) for u in self.lead_units],
+            "points_won": list(self.points_won),
+            "penalties": list(self.penalties),
+            "adjustment": self.point_adjustment,
+            "throws": (self.throws_tried, self.throws_failed),
+            "result": self.result.to_dict() if self.result else None,
+            "rng": self._rng.getstate(),
+        }
+
+    @property
+    def bid_count(self) -> int:
+        return self.preset.bidding.bid_count(self.bids)
+
+    def __repr__(self) -> str:
+        return (f"<Round {self.preset.name} #{self.number} phase={self.phase.value} "
+                f"banker={self.banker} to_act={self.to_act}>")

@@ -1,0 +1,112 @@
+"""Throw checks (R-4.3, R-4.4) and trick winners (R-6).
+
+>>> from zhaopengyou.engine.cards import parse_cards, counts_of
+>>> from zhaopengyou.engine.ordering import Ordering
+>>> from zhaopengyou.engine.units import PAIR, SINGLE, canonical_parse
+>>> o = Ordering(level_rank=0, trump_suit=1)       # level 2, ♥ trump
+>>> lead = canonical_parse(counts_of(parse_cards("AD AD KD 10D 10D")), o.suit_cards[3], o, 2)
+>>> [u.shape.name() for u in lead]
+['pair', 'pair', 'single']
+>>> other = counts_of(parse_cards("KD KD 4S"))     # seed 000: another hand holds ♦K ♦K
+>>> forced_unit(lead, [other], o)
+<Unit pair ♦10 ♦10>
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from .cards import TRUMP
+from .ordering import Ordering
+from .units import Shape, Unit, beats_tractor, split_key
+
+
+def unit_is_beaten(unit: Unit, hand: Sequence[int], ordering: Ordering) -> bool:
+    """R-4.3: does ``hand`` hold, in the unit's suit, a unit that beats it?"""
+    return _is_beaten(unit, [hand], ordering, {})
+
+
+def _is_beaten(unit: Unit, hands: Sequence[Sequence[int]], ordering: Ordering,
+               tops: dict[int, int]) -> bool:
+    """Whether any of ``hands`` beats ``unit``; ``tops`` caches, per width, the highest
+    order of a card some hand holds that many times in the unit's suit."""
+    order = ordering.order
+    top_order = order[unit.top]
+    width = unit.shape.width
+    suit_cards = ordering.suit_cards[ordering.esuit[unit.top]]
+    if unit.shape.length == 1:
+        if width not in tops:
+            best = -1
+            for hand in hands:
+                for card in suit_cards:
+                    if hand[card] >= width and order[card] > best:
+                        best = order[card]
+            tops[width] = best
+        return tops[width] > top_order
+    return any(beats_tractor(hand, suit_cards, width, unit.shape.length, top_order, ordering)
+               for hand in hands)
+
+
+def forced_unit(units: Sequence[Unit], other_hands: Sequence[Sequence[int]],
+                ordering: Ordering) -> Unit | None:
+    """R-4.4: the unit a failed throw must play, or None when the throw succeeds.
+
+    Among the beaten units: the lowest top card, then the narrower, then the shorter.
+    """
+    order = ordering.order
+    tops: dict[int, int] = {}
+    beaten = [u for u in units if _is_beaten(u, other_hands, ordering, tops)]
+    if not beaten:
+        return None
+    return min(beaten, key=lambda u: (order[u.top], u.shape.width, u.shape.length, u.top))
+
+
+class PlayRank(NamedTuple):
+    """How strong a play is in its trick; higher wins, ties go to the earlier play."""
+
+    trump: bool
+    key: int
+
+
+def standard_rank(shapes: Sequence[Shape], lead_suit: int, play: Sequence[int],
+                  ordering: Ordering) -> PlayRank | None:
+    """R-6.1/R-6.2: the rank of a play that matches the lead's format, else None.
+
+    ``play`` lists the cards; ``shapes`` is the format, largest first.
+    """
+    esuit = ordering.esuit
+    suit = esuit[play[0]]
+    if suit != lead_suit and suit != TRUMP:
+        return None
+    for card in play:
+        if esuit[card] != suit:
+            return None
+    order = ordering.order
+    if len(shapes) == 1 and shapes[0].length == 1:
+        first = play[0]
+        for card in play:
+            if card != first:
+                return None
+        return PlayRank(suit == TRUMP, order[first])
+    counts: dict[int, int] = {}
+    for card in play:
+        counts[card] = counts.get(card, 0) + 1
+    vector = [0] * len(esuit)
+    for card, n in counts.items():
+        vector[card] = n
+    distinct = sorted(counts, key=lambda c: order[c])
+    key = split_key(vector, distinct, shapes, ordering)
+    return None if key is None else PlayRank(suit == TRUMP, key)
+
+
+def winning_index(ranks: Sequence[PlayRank | None]) -> int:
+    """R-6.3: index of the winning play; the lead (index 0) always matches itself."""
+    best = 0
+    best_rank = ranks[0]
+    assert best_rank is not None
+    for i in range(1, len(ranks)):
+        rank = ranks[i]
+        if rank is not None and rank > best_rank:
+            best, best_rank = i, rank
+    return best

@@ -1,0 +1,272 @@
+"""Units: tuples, tractors and Titanics (R-3), the canonical parse of a lead (R-4.2),
+and the exact split of a play into a lead's shapes (R-6.1, R-6.2).
+
+Everything here works on count vectors (``counts[card]`` copies) restricted to one
+effective suit, with the round's :class:`~zhaopengyou.engine.ordering.Ordering`.
+
+>>> from zhaopengyou.engine.cards import parse_cards, counts_of
+>>> from zhaopengyou.engine.ordering import Ordering
+>>> o = Ordering(level_rank=1, trump_suit=1)              # level 3, ♥ trump
+>>> unit_of(parse_cards("2S 2S 4S 4S"), o).shape          # R-3.3: skips the level rank
+Shape(kind='tractor', width=2, length=2, extra=0)
+>>> unit_of(parse_cards("3S 3S 4S 4S"), o) is None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import NamedTuple
+
+from .cards import CARDS, Card, format_cards
+from .ordering import Ordering
+
+TUPLE = "tuple"
+TRACTOR = "tractor"
+# 山东升级 special units (R-3.6)
+RAIN = "rain"
+SNOW = "snow"
+THUNDER = "thunder"
+LIGHTNING = "lightning"
+SPECIAL_KINDS = (RAIN, SNOW, THUNDER, LIGHTNING)
+
+
+class Shape(NamedTuple):
+    """What a unit looks like, independent of which cards: the format of R-6.1."""
+
+    kind: str
+    width: int
+    length: int
+    extra: int = 0  # snow: how many numbers are doubled
+
+    @property
+    def size(self) -> int:
+        if self.kind in (TUPLE, TRACTOR):
+            return self.width * self.length
+        return self.length + self.extra
+
+    @property
+    def is_structured(self) -> bool:
+        """Tuples of width ≥ 2, tractors and specials: anything but a single."""
+        return self.kind != TUPLE or self.width > 1
+
+    def sort_key(self) -> tuple[int, int]:
+        """Largest first: by card count (w·L), then by width (R-4.2)."""
+        return (self.size, self.width)
+
+    def name(self) -> str:
+        if self.kind == TUPLE:
+            return {1: "single", 2: "pair", 3: "triple"}.get(self.width, f"{self.width}-tuple")
+        if self.kind == TRACTOR:
+            return f"{'titanic' if self.width == 3 else 'tractor'}×{self.length}"
+        return f"{self.kind}×{self.size}"
+
+
+SINGLE = Shape(TUPLE, 1, 1)
+PAIR = Shape(TUPLE, 2, 1)
+TRIPLE = Shape(TUPLE, 3, 1)
+
+
+class Unit(NamedTuple):
+    """One unit of a play: its shape, its cards (ascending) and its top card."""
+
+    shape: Shape
+    cards: tuple[Card, ...]
+    top: Card
+
+    def __str__(self) -> str:
+        return format_cards(self.cards)
+
+    def __repr__(self) -> str:
+        return f"<Unit {self.shape.name()} {format_cards(self.cards)}>"
+
+
+def make_unit(shape: Shape, chain: Sequence[int], ordering: Ordering) -> Unit:
+    """A tuple/tractor unit from its distinct cards along the chain (low to high)."""
+    cards = tuple(CARDS[c] for c in chain for _ in range(shape.width))
+    return Unit(shape, cards, CARDS[chain[-1]])
+
+
+def tuple_shape(width: int, length: int) -> Shape:
+    return Shape(TUPLE if length == 1 else TRACTOR, width, length)
+
+
+# --- tractors -------------------------------------------------------------------------
+
+
+def chain_lengths(counts: Sequence[int], suit_cards: Sequence[int], width: int,
+                  ordering: Ordering) -> dict[int, int]:
+    """Longest tractor of ``width`` ending at each card that has ``width`` copies."""
+    longest: dict[int, int] = {}
+    pred = ordering.pred
+    for card in suit_cards:  # ascending order, so predecessors come first
+        if counts[card] >= width:
+            best = 0
+            for below in pred[card]:
+                length = longest.get(below, 0)
+                if length > best:
+                    best = length
+            longest[card] = best + 1
+    return longest
+
+
+def tractor_paths(counts: Sequence[int], suit_cards: Sequence[int], width: int, length: int,
+                  ordering: Ordering) -> Iterator[tuple[int, ...]]:
+    """Every chain of exactly ``length`` distinct cards with ≥ ``width`` copies each."""
+    succ = ordering.succ
+
+    def extend(path: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        if len(path) == length:
+            yield path
+            return
+        for nxt in succ[path[-1]]:
+            if counts[nxt] >= width:
+                yield from extend((*path, nxt))
+
+    for card in suit_cards:
+        if counts[card] >= width:
+            yield from extend((card,))
+
+
+def beats_tractor(counts: Sequence[int], suit_cards: Sequence[int], width: int, length: int,
+                  top_order: int, ordering: Ordering) -> bool:
+    """R-4.3: does the hand hold a tractor ≥ (width, length) with a higher top card?"""
+    order = ordering.order
+    for card, run in chain_lengths(counts, suit_cards, width, ordering).items():
+        if run >= length and order[card] > top_order:
+            return True
+    return False
+
+
+def _longest_path(counts: Sequence[int], suit_cards: Sequence[int], width: int,
+                  ordering: Ordering) -> tuple[int, ...]:
+    """The longest chain of ``width``, highest top first, highest cards on ties."""
+    longest = chain_lengths(counts, suit_cards, width, ordering)
+    if not longest:
+        return ()
+    order = ordering.order
+    top = max(longest, key=lambda c: (longest[c], order[c], c))
+    path = [top]
+    while len(path) < longest[top]:
+        below = [p for p in ordering.pred[path[-1]] if longest.get(p, 0) == longest[top] - len(path)]
+        path.append(max(below, key=lambda c: (order[c], c)))
+    return tuple(reversed(path))
+
+
+# --- parsing a lead -------------------------------------------------------------------
+
+
+def canonical_parse(counts: list[int], suit_cards: Sequence[int], ordering: Ordering,
+                    max_width: int) -> list[Unit]:
+    """R-4.2: take units greedily by largest w·L, then larger w, then higher top card.
+
+    ``counts`` holds only the cards of the lead; it is consumed.
+    """
+    order = ordering.order
+    units: list[Unit] = []
+    while True:
+        best: tuple[int, int, int] | None = None
+        best_path: tuple[int, ...] = ()
+        best_width = 0
+        for width in range(max_width, 1, -1):
+            path = _longest_path(counts, suit_cards, width, ordering)
+            if path:
+                rank = (width * len(path), width, order[path[-1]])
+                if best is None or rank > best:
+                    best, best_path, best_width = rank, path, width
+        if best is None:
+            break
+        units.append(make_unit(tuple_shape(best_width, len(best_path)), best_path, ordering))
+        for card in best_path:
+            counts[card] -= best_width
+    # What is left are singles (w·L = 1 comes last), highest first.
+    for card in reversed(suit_cards):
+        for _ in range(counts[card]):
+            units.append(Unit(SINGLE, (CARDS[card],), CARDS[card]))
+        counts[card] = 0
+    return units
+
+
+def unit_of(cards: Sequence[int], ordering: Ordering) -> Unit | None:
+    """The tuple or tractor these cards form exactly (R-3.1, R-3.2), or None."""
+    if not cards:
+        return None
+    counts: dict[int, int] = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    suits = {ordering.esuit[c] for c in counts}
+    if len(suits) != 1:
+        return None
+    widths = set(counts.values())
+    if len(widths) != 1:
+        return None
+    width = widths.pop()
+    if len(counts) == 1:
+        card = next(iter(counts))
+        return make_unit(Shape(TUPLE, width, 1), (card,), ordering)
+    if width < 2:
+        return None
+    chain = sorted(counts, key=lambda c: ordering.order[c])
+    for low, high in zip(chain, chain[1:], strict=False):
+        if high not in ordering.succ[low]:
+            return None
+    return make_unit(Shape(TRACTOR, width, len(chain)), chain, ordering)
+
+
+def format_of(units: Sequence[Unit]) -> tuple[Shape, ...]:
+    """A lead's format: its shapes, largest first (R-6.1)."""
+    return tuple(sorted((u.shape for u in units), key=Shape.sort_key, reverse=True))
+
+
+def dominant_shape(shapes: Sequence[Shape]) -> Shape:
+    return max(shapes, key=Shape.sort_key)
+
+
+# --- splitting a play into a format (R-6.1, R-6.2) ------------------------------------
+
+
+def _placements(counts: Sequence[int], cards: Sequence[int], shape: Shape,
+                ordering: Ordering) -> Iterator[tuple[int, ...]]:
+    if shape.length == 1:
+        for card in cards:
+            if counts[card] >= shape.width:
+                yield (card,)
+    else:
+        yield from tractor_paths(counts, cards, shape.width, shape.length, ordering)
+
+
+def split_key(counts: list[int], cards: Sequence[int], shapes: Sequence[Shape],
+              ordering: Ordering) -> int | None:
+    """Best key of a play split into exactly ``shapes`` (R-6.2), or None if no split exists.
+
+    ``cards`` are the distinct cards of the play ascending by order; ``shapes`` are
+    sorted largest first. The key is the highest top card (as an order value) among
+    the units of the dominant shape, maximised over every split; for an all-singles
+    format, the play's highest card.
+    """
+    order = ordering.order
+    if not shapes[0].is_structured:
+        return max(order[c] for c in cards if counts[c])
+    dominant = shapes[0]
+    best = -1
+
+    def place(index: int, key: int, bound: tuple[int, ...] | None) -> None:
+        nonlocal best
+        if index == len(shapes) or not shapes[index].is_structured:
+            if key > best:
+                best = key  # what is left is singles, and sizes already agree
+            return
+        shape = shapes[index]
+        same_as_next = index + 1 < len(shapes) and shapes[index + 1] == shape
+        for path in _placements(counts, cards, shape, ordering):
+            if bound is not None and path > bound:
+                continue  # identical shapes: place them in one order only
+            for card in path:
+                counts[card] -= shape.width
+            top = order[path[-1]] if shape == dominant else -1
+            place(index + 1, max(key, top), path if same_as_next else None)
+            for card in path:
+                counts[card] += shape.width
+
+    place(0, -1, None)
+    return best if best >= 0 else None

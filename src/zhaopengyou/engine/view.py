@@ -1,0 +1,235 @@
+"""What one seat may know (the *view*), and the legal-move helpers bots use on it.
+
+A :class:`View` is an immutable snapshot built by :meth:`Round.view`; it holds the
+seat's own hand and public information only: never another hand, the kitty (unless
+this seat buried it) or a trump suit that is still hidden.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from enum import Enum
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from .actions import Bid, Bury, CallFriend, Play
+from .bidding import BidContext, BidRecord
+from .cards import CARDS, NUM_KINDS, Card, to_ascii_list
+from .errors import IllegalAction
+from .follow import follow_error, iter_legal_follows, random_follow, sample_submultiset
+from .leads import iter_leads, parse_lead, random_lead
+from .ordering import Ordering
+from .units import Shape, Unit
+
+if TYPE_CHECKING:
+    from .presets import Preset
+    from .round import RoundResult
+
+
+class Phase(str, Enum):
+    DEAL = "deal"  # cards are dealt one by one; anyone may bid (R-8.1)
+    BID = "bid"  # the closing bid window polls seats in order (R-8.1)
+    BURY = "bury"  # the kitty taker buries (R-7.1)
+    CALL = "call"  # the banker calls a friend (R-9.1, R-9.2)
+    PLAY = "play"  # tricks (R-4 – R-6)
+    DONE = "done"  # scored (R-9, R-10)
+
+
+class PlayRecord(NamedTuple):
+    """One seat's play in a trick; ``attempted`` is the whole failed throw (R-4.4)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    attempted: tuple[Card, ...] | None = None
+
+
+class Trick(NamedTuple):
+    """A finished trick: RECORD.md trick object."""
+
+    leader: int
+    plays: tuple[PlayRecord, ...]
+    units: tuple[Unit, ...]  # the lead's format (R-6.1)
+    lead_suit: int
+    winner: int
+    points: int
+
+    @property
+    def shapes(self) -> tuple[Shape, ...]:
+        return tuple(sorted((u.shape for u in self.units), key=Shape.sort_key, reverse=True))
+
+
+class View(NamedTuple):
+    """One seat's knowledge of a round, with helpers for choosing legal actions.
+
+    A named tuple: immutable and cheap to build, since bots get one per decision.
+    """
+
+    seat: int
+    preset: Preset
+    phase: Phase
+    round_number: int
+    dealer: int
+    banker: int | None
+    levels: tuple[int, ...] | None
+    level_rank: int
+    trump_suit: int | None
+    trump_known: bool
+    ordering: Ordering | None
+    hand_counts: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    cards_dealt: int
+    bids: tuple[BidRecord, ...]
+    to_act: int | None
+    buried: tuple[Card, ...]  # only when this seat buried the kitty
+    friend_call: Card | None
+    solo: bool
+    friend: int | None  # once revealed (R-9.1)
+    tricks: tuple[Trick, ...]
+    current: tuple[PlayRecord, ...]
+    lead_units: tuple[Unit, ...]
+    lead_shapes: tuple[Shape, ...]  # the lead's format, largest first (R-6.1)
+    points_won: tuple[int, ...]
+    penalties: tuple[int, ...]
+    result: RoundResult | None
+
+    # --- derived information -----------------------------------------------------------
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The hand, sorted by effective suit with trumps last once trump is known."""
+        cards = [CARDS[c] for c in range(NUM_KINDS) for _ in range(self.hand_counts[c])]
+        if self.ordering is not None:
+            cards.sort(key=self.ordering.sort_key)
+        return tuple(cards)
+
+    @property
+    def is_leading(self) -> bool:
+        return self.phase is Phase.PLAY and not self.current
+
+    @property
+    def lead_suit(self) -> int | None:
+        if not self.lead_units or self.ordering is None:
+            return None
+        return self.ordering.esuit[self.lead_units[0].top]
+
+    @property
+    def trick_number(self) -> int:
+        return len(self.tricks)
+
+    # --- legal moves ---------------------------------------------------------------------
+
+    def _bid_context(self) -> BidContext:
+        return BidContext(self.hand_counts, self.seat, self.bids, self.level_rank, self.banker)
+
+    def legal_bids(self) -> list[Bid]:
+        """Every bid this seat may make now (empty outside the bidding phases)."""
+        if self.phase not in (Phase.DEAL, Phase.BID):
+            return []
+        if self.phase is Phase.BID and self.to_act != self.seat:
+            return []
+        return [Bid(cards) for cards in self.preset.bidding.legal_bids(self._bid_context())]
+
+    def play_error(self, cards: tuple[Card, ...] | list[Card]) -> IllegalAction | None:
+        """Why these cards may not be played now, as far as this seat can tell.
+
+        A throw that other hands can beat is still a legal attempt (R-4.3, R-4.4).
+        """
+        if self.phase is not Phase.PLAY or self.to_act != self.seat or self.ordering is None:
+            return IllegalAction("it is not your turn to play")
+        counts = [0] * NUM_KINDS
+        for card in cards:
+            counts[card] += 1
+        if not cards or any(counts[c] > self.hand_counts[c] for c in range(NUM_KINDS)):
+            return IllegalAction("you do not hold those cards")
+        if self.is_leading:
+            try:
+                parse_lead(cards, None, self.ordering, self.preset.max_width, self.preset.throws)
+            except IllegalAction as err:
+                return err
+            return None
+        suit = self.lead_suit
+        assert suit is not None
+        shapes = self.lead_shapes
+        if len(cards) != sum(s.size for s in shapes):
+            return IllegalAction("play exactly {n} cards, as many as the lead", rule="R-5.1",
+                                 n=sum(s.size for s in shapes))
+        return self.preset.follow_error(self.hand_counts, counts, suit, shapes, self.ordering)
+
+    def legal_plays(self) -> Iterator[tuple[Card, ...]]:
+        """Every distinct legal play: all leads (units, then throws) or all follows."""
+        if self.phase is not Phase.PLAY or self.to_act != self.seat or self.ordering is None:
+            return
+        if self.is_leading:
+            yield from iter_leads(self.hand_counts, self.ordering, self.preset.max_width,
+                                  self.preset.throws)
+            return
+        suit = self.lead_suit
+        assert suit is not None
+        for play in iter_legal_follows(self.hand_counts, suit, self.lead_shapes, self.ordering):
+            yield tuple(CARDS[c] for c in play)
+
+    def random_play(self, rng: random.Random) -> Play:
+        """A legal play drawn uniformly among the distinct legal plays."""
+        assert self.ordering is not None
+        if self.is_leading:
+            return Play(random_lead(self.hand_counts, self.ordering, self.preset.max_width,
+                                    self.preset.throws, rng))
+        suit = self.lead_suit
+        assert suit is not None
+        cards = random_follow(self.hand_counts, suit, self.lead_shapes, self.ordering, rng)
+        return Play(tuple(CARDS[c] for c in cards))
+
+    def random_burial(self, rng: random.Random) -> Bury:
+        items = [(c, n) for c, n in enumerate(self.hand_counts) if n]
+        cards = sample_submultiset(items, self.preset.kitty_size, rng)
+        return Bury(tuple(CARDS[c] for c in cards))
+
+    def legal_friend_calls(self) -> list[CallFriend]:
+        if self.phase is not Phase.CALL or self.to_act != self.seat:
+            return []
+        return self.preset.legal_friend_calls(self.hand_counts, self.buried)
+
+    # --- serialisation -------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for the wire and for hidden-information checks."""
+        return {
+            "seat": self.seat,
+            "preset": self.preset.name,
+            "options": self.preset.options,
+            "phase": self.phase.value,
+            "round": self.round_number,
+            "dealer": self.dealer,
+            "banker": self.banker,
+            "levels": list(self.levels) if self.levels is not None else None,
+            "level_rank": self.level_rank,
+            "trump_suit": self.trump_suit if self.trump_known else "hidden",
+            "hand": to_ascii_list(self.hand),
+            "hand_sizes": list(self.hand_sizes),
+            "cards_dealt": self.cards_dealt,
+            "bids": [{"seat": b.seat, "cards": to_ascii_list(b.cards), "kind": b.kind,
+                      "after_cards_dealt": b.after_cards_dealt} for b in self.bids],
+            "to_act": self.to_act,
+            "buried": to_ascii_list(self.buried),
+            "friend_call": self.friend_call.ascii if self.friend_call is not None else None,
+            "solo": self.solo,
+            "friend": self.friend,
+            "tricks": [
+                {"leader": t.leader, "winner": t.winner, "points": t.points,
+                 "units": [to_ascii_list(u.cards) for u in t.units],
+                 "plays": [_play_dict(p) for p in t.plays]}
+                for t in self.tricks
+            ],
+            "current": [_play_dict(p) for p in self.current],
+            "lead_units": [to_ascii_list(u.cards) for u in self.lead_units],
+            "points_won": list(self.points_won),
+            "penalties": list(self.penalties),
+            "result": self.result.to_dict() if self.result is not None else None,
+        }
+
+
+def _play_dict(play: PlayRecord) -> dict[str, Any]:
+    out: dict[str, Any] = {"seat": play.seat, "cards": to_ascii_list(play.cards)}
+    if play.attempted is not None:
+        out["attempted"] = to_ascii_list(play.attempted)
+    return out
