@@ -1,7 +1,23 @@
 """Players that see only a seat's view: random and heuristic bots, and the runner."""
 
+from __future__ import annotations
+
 from .base import Agent
 from .random_bot import RandomBot
 from .runner import play_match, play_round
 
-__all__ = ["Agent", "RandomBot", "play_match", "play_round"]
+BOT_KINDS = ("random", "heuristic")
+
+
+def make_bot(kind: str, seed: int | None = None) -> Agent:
+    """A bot by name: ``random`` or ``heuristic``."""
+    if kind == "random":
+        return RandomBot(seed)
+    if kind == "heuristic":
+        from .heuristic import HeuristicBot
+
+        return HeuristicBot(seed)
+    raise ValueError(f"unknown bot kind {kind!r}; choose one of: {', '.join(BOT_KINDS)}")
+
+
+__all__ = ["BOT_KINDS", "Agent", "RandomBot", "make_bot", "play_match", "play_round"]

@@ -388,7 +388,7 @@ class Round:
                                          self._lead_shapes, ordering)
         if found is not None:
             raise found
-        return self._commit(seat, cards, None)
+        return self._commit(seat, cards)
 
     def _lead(self, seat: int, cards: tuple[Card, ...], named: object,
               ordering: Ordering) -> list[Event]:
@@ -400,6 +400,7 @@ class Round:
         units = self.preset.parse_lead(cards, named_units, ordering)
         events: list[Event] = []
         attempted: tuple[Card, ...] | None = None
+        attempted_units: tuple[tuple[Card, ...], ...] | None = None
         if len(units) > 1:
             self.throws_tried += 1
             others = [self.hands[s] for s in range(self.preset.players) if s != seat]
@@ -411,11 +412,13 @@ class Round:
                 units = [forced]
                 self._throw_penalty(seat, len(attempted))
                 events.append(ThrowFailed(seat, attempted, cards, "R-4.4"))
+                if named_units is not None:
+                    attempted_units = tuple(named_units)
         self.lead_units = tuple(units)
         self._lead_shapes = tuple(sorted((u.shape for u in units), key=Shape.sort_key,
                                          reverse=True))
         self._lead_suit = ordering.esuit[cards[0]]
-        return events + self._commit(seat, cards, attempted)
+        return events + self._commit(seat, cards, attempted, attempted_units)
 
     def _throw_penalty(self, seat: int, attempted: int) -> None:
         integral, points = self.preset.throw_penalty_cost(attempted)
@@ -423,14 +426,14 @@ class Round:
         if points:  # qidong: against the thrower's side in X
             self.point_adjustment += points if seat in self.banker_side() else -points
 
-    def _commit(self, seat: int, cards: tuple[Card, ...],
-                attempted: tuple[Card, ...] | None) -> list[Event]:
+    def _commit(self, seat: int, cards: tuple[Card, ...], attempted: tuple[Card, ...] | None = None,
+                attempted_units: tuple[tuple[Card, ...], ...] | None = None) -> list[Event]:
         hand = self.hands[seat]
         for card in cards:
             hand[card] -= 1
         self.hand_sizes[seat] -= len(cards)
         trick_index = len(self.tricks)
-        self.current.append(PlayRecord(seat, cards, attempted))
+        self.current.append(PlayRecord(seat, cards, attempted, attempted_units))
         events: list[Event] = [CardsPlayed(seat, cards, trick_index, len(self.current) == 1)]
         if (not self.friend_revealed and seat == self.friend and self.friend_call is not None
                 and self.friend_call in cards):

@@ -36,11 +36,13 @@ class Phase(str, Enum):
 
 
 class PlayRecord(NamedTuple):
-    """One seat's play in a trick; ``attempted`` is the whole failed throw (R-4.4)."""
+    """One seat's play in a trick. For a failed throw (R-4.4) ``attempted`` is the whole
+    throw and ``attempted_units`` the parse the leader named for it, if any."""
 
     seat: int
     cards: tuple[Card, ...]
     attempted: tuple[Card, ...] | None = None
+    attempted_units: tuple[tuple[Card, ...], ...] | None = None
 
 
 class Trick(NamedTuple):
