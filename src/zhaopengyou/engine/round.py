@@ -130,6 +130,8 @@ class Round:
         self.seed = seed
         self._rng = rng if rng is not None else random.Random(seed)
         self.number = number
+        if levels is None and preset.fixed_level_rank is None:
+            levels = (preset.ladder[0],) * players  # a new match starts at the ladder's foot
         self.levels_before: tuple[int, ...] | None = tuple(levels) if levels is not None else None
         self.banker: int | None = banker
         # R-8.1: dealt from the banker when known, else from the rotating dealer seat.
@@ -141,11 +143,80 @@ class Round:
             raise ValueError("deck is not a full set of cards for this preset")
         self._start_deal()
 
+    @classmethod
+    def from_hands(
+        cls,
+        preset: Preset,
+        hands: Sequence[str | Sequence[Card]],
+        *,
+        level_rank: str,
+        trump_suit: str | None,
+        banker: int,
+        kitty: str | Sequence[Card] = (),
+        levels: Sequence[str] | None = None,
+        friend_call: str | None = None,
+        leader: int | None = None,
+    ) -> Round:
+        """A round set up at the first trick (or any trick) from given hands.
+
+        For studying positions and for tests: ``hands`` and ``kitty`` are card lists
+        in either notation, ``level_rank`` a rank (``"2"`` … ``"A"``), ``trump_suit`` a
+        suit letter or None for no-trump. Hands must be equally long and no card may
+        appear more often than the preset has decks.
+
+        >>> from zhaopengyou.engine.presets import get_preset
+        >>> r = Round.from_hands(get_preset("tractor"), ["AS", "KS", "QS", "JS"],
+        ...                      level_rank="2", trump_suit="H", banker=0)
+        >>> r.phase, r.to_act, r.view(1).hand
+        (<Phase.PLAY: 'play'>, 0, (Card('KS'),))
+        """
+        from .cards import RANK_NAMES, SUIT_LETTERS, parse_cards
+
+        parsed = [parse_cards(h) if isinstance(h, str) else list(h) for h in hands]
+        buried = parse_cards(kitty) if isinstance(kitty, str) else list(kitty)
+        if len(parsed) != preset.players:
+            raise ValueError(f"{preset.name} needs {preset.players} hands")
+        if len({len(h) for h in parsed}) != 1:
+            raise ValueError("every hand must hold the same number of cards")
+        counts = [0] * NUM_KINDS
+        for card in [c for h in parsed for c in h] + buried:
+            counts[card] += 1
+            if counts[card] > preset.decks:
+                raise ValueError(f"{card} appears more than {preset.decks} times")
+        if level_rank not in RANK_NAMES:
+            raise ValueError(f"unknown level rank {level_rank!r}")
+        if trump_suit is not None and trump_suit not in SUIT_LETTERS:
+            raise ValueError(f"unknown trump suit {trump_suit!r}")
+        rank = RANK_NAMES.index(level_rank)
+        level_list = ([RANK_NAMES.index(x) for x in levels] if levels is not None
+                      else [rank] * preset.players)
+        rnd = cls(preset, levels=level_list if preset.fixed_level_rank is None else None,
+                  banker=banker)
+        rnd.level_rank = rank
+        rnd.trump_suit = None if trump_suit is None else SUIT_LETTERS.index(trump_suit)
+        rnd.ordering = preset.ordering(rank, rnd.trump_suit)
+        rnd.trump_source = "setup"
+        rnd.hands = [[0] * NUM_KINDS for _ in parsed]
+        for seat, hand in enumerate(parsed):
+            for card in hand:
+                rnd.hands[seat][card] += 1
+        rnd.hand_sizes = [len(h) for h in parsed]
+        rnd.received = [list(h) for h in parsed]
+        rnd.dealt = rnd.cards_to_deal
+        rnd.buried_by = banker
+        rnd.buried = tuple(buried)
+        if friend_call is not None:
+            card = Card.parse(friend_call)
+            rnd.friend_call = card
+            rnd.friend = preset.find_friend(banker, card, rnd.hands)
+        rnd.phase = Phase.PLAY
+        rnd.to_act = banker if leader is None else leader
+        return rnd
+
     def _level_rank(self) -> int:
         if self.preset.fixed_level_rank is not None:
             return self.preset.fixed_level_rank
-        if self.levels_before is None:
-            raise ValueError(f"{self.preset.name} needs the players' levels")
+        assert self.levels_before is not None
         if self.banker is not None:
             return self.levels_before[self.banker]
         if len(set(self.levels_before)) != 1:

@@ -1,6 +1,319 @@
-"""Texts of one interface area (see :mod:`zhaopengyou.i18n.catalog`)."""
+"""Texts of ``zpy play`` (see :mod:`zhaopengyou.i18n.catalog`)."""
 
 from __future__ import annotations
 
 PLAY_TEXT: dict[str, dict[str, str]] = {
+    # Game names, seats, bots.
+    "Find a Friend": {"zh-Hans": "找朋友", "zh-Hant": "找朋友"},
+    "Shengji": {"zh-Hans": "升级", "zh-Hant": "升級"},
+    "You": {"zh-Hans": "你", "zh-Hant": "你"},
+    "Bot {number}": {"zh-Hans": "机器人{number}", "zh-Hant": "機器人{number}"},
+    "random bots": {"zh-Hans": "随机机器人", "zh-Hant": "隨機機器人"},
+    "smart bots": {"zh-Hans": "智能机器人", "zh-Hant": "智能機器人"},
+    "{title}: you are seat {seat}; the other seats are {bots}.": {
+        "zh-Hans": "{title}：你坐 {seat} 号位，其他座位是{bots}。",
+        "zh-Hant": "{title}：你坐 {seat} 號位，其他座位是{bots}。",
+    },
+    "Type ? for help, hint for a suggestion, q to quit.": {
+        "zh-Hans": "输入 ? 查看帮助，“提示”获得建议，q 退出。",
+        "zh-Hant": "輸入 ? 查看說明，「提示」獲得建議，q 退出。",
+    },
+    "Goodbye!": {"zh-Hans": "再见！", "zh-Hant": "再見！"},
+    # Help.
+    "Type cards in either notation, separated by spaces: 10H QS BJ LJ, or ♥10 ♠Q 大王 小王.": {
+        "zh-Hans": "两种写法都可以，用空格分隔：10H QS BJ LJ，或 ♥10 ♠Q 大王 小王。",
+        "zh-Hant": "兩種寫法都可以，用空格分隔：10H QS BJ LJ，或 ♥10 ♠Q 大王 小王。",
+    },
+    "A bare rank takes the suit of the card before it: 9S 9 10 10 is ♠9 ♠9 ♠10 ♠10.": {
+        "zh-Hans": "只写点数时沿用前一张牌的花色：9S 9 10 10 就是 ♠9 ♠9 ♠10 ♠10。",
+        "zh-Hant": "只寫點數時沿用前一張牌的花色：9S 9 10 10 就是 ♠9 ♠9 ♠10 ♠10。",
+    },
+    "Chinese suit names work too: 黑桃9 红桃10 梅花J 方块A; 10 may be written T.": {
+        "zh-Hans": "也可以用中文花色：黑桃9 红桃10 梅花J 方块A；10 也可以写成 T。",
+        "zh-Hant": "也可以用中文花色：黑桃9 紅桃10 梅花J 方塊A；10 也可以寫成 T。",
+    },
+    "Commands: ? help · hint suggests a move · t shows the table again · q quits.": {
+        "zh-Hans": "命令：? 帮助 · 提示（hint）给出建议 · t 重新显示牌桌 · q 退出。",
+        "zh-Hant": "命令：? 說明 · 提示（hint）給出建議 · t 重新顯示牌桌 · q 退出。",
+    },
+    # The table.
+    "{title} · round {round} · you are seat {seat}": {
+        "zh-Hans": "{title} · 第 {round} 局 · 你在 {seat} 号位",
+        "zh-Hant": "{title} · 第 {round} 局 · 你在 {seat} 號位",
+    },
+    "Banker: {banker} · level rank: {rank} · {trump} · bids: {bids}": {
+        "zh-Hans": "庄家 {banker} · 级牌 {rank} · {trump} · 叫主 {bids} 次",
+        "zh-Hant": "莊家 {banker} · 級牌 {rank} · {trump} · 叫主 {bids} 次",
+    },
+    "to be decided": {"zh-Hans": "待定", "zh-Hant": "待定"},
+    "trump: {suit}": {"zh-Hans": "主 {suit}", "zh-Hant": "主 {suit}"},
+    "trump: not yet known": {"zh-Hans": "主 未定", "zh-Hant": "主 未定"},
+    "no trump": {"zh-Hans": "无主", "zh-Hant": "無主"},
+    "Levels: {levels}": {"zh-Hans": "级别：{levels}", "zh-Hant": "級別：{levels}"},
+    "Banker's partner: {name}": {"zh-Hans": "庄家搭档：{name}", "zh-Hant": "莊家搭檔：{name}"},
+    "The banker plays alone": {"zh-Hans": "庄家独打", "zh-Hant": "莊家獨打"},
+    "Friend card {card}: the friend is {name}": {
+        "zh-Hans": "朋友牌 {card}：朋友是 {name}",
+        "zh-Hant": "朋友牌 {card}：朋友是 {name}",
+    },
+    "Friend card {card}: the friend is not known yet": {
+        "zh-Hans": "朋友牌 {card}：朋友尚未现身",
+        "zh-Hant": "朋友牌 {card}：朋友尚未現身",
+    },
+    "(you hold {count}× {card})": {
+        "zh-Hans": "（你有 {count} 张 {card}）",
+        "zh-Hant": "（你有 {count} 張 {card}）",
+    },
+    "Trick {number}": {"zh-Hans": "第 {number} 墩", "zh-Hant": "第 {number} 墩"},
+    "attackers' points {points}": {
+        "zh-Hans": "闲家得分 {points}",
+        "zh-Hant": "閒家得分 {points}",
+    },
+    "attackers' points {points} ({change} takes the bank, {up} goes up)": {
+        "zh-Hans": "闲家得分 {points}（{change} 分下庄，{up} 分闲家升级）",
+        "zh-Hant": "閒家得分 {points}（{change} 分下莊，{up} 分閒家升級）",
+    },
+    "You buried: {cards} ({points} points)": {
+        "zh-Hans": "你扣的底牌：{cards}（{points} 分）",
+        "zh-Hant": "你扣的底牌：{cards}（{points} 分）",
+    },
+    "seat": {"zh-Hans": "座位", "zh-Hant": "座位"},
+    "player": {"zh-Hans": "玩家", "zh-Hant": "玩家"},
+    "level": {"zh-Hans": "级", "zh-Hant": "級"},
+    "role": {"zh-Hans": "身份", "zh-Hant": "身份"},
+    "points": {"zh-Hans": "得分", "zh-Hant": "得分"},
+    "cards": {"zh-Hans": "手牌", "zh-Hant": "手牌"},
+    "this trick": {"zh-Hans": "本墩", "zh-Hant": "本墩"},
+    "(led)": {"zh-Hans": "（首出）", "zh-Hant": "（首出）"},
+    "banker": {"zh-Hans": "庄家", "zh-Hant": "莊家"},
+    "friend": {"zh-Hans": "朋友", "zh-Hant": "朋友"},
+    "partner": {"zh-Hans": "庄家方", "zh-Hant": "莊家方"},
+    "attacker": {"zh-Hans": "闲家", "zh-Hant": "閒家"},
+    "Last trick: {plays} → {winner} +{points}": {
+        "zh-Hans": "上一墩：{plays} → {winner} +{points}",
+        "zh-Hant": "上一墩：{plays} → {winner} +{points}",
+    },
+    "{name} led {count} {suit}: {shapes}": {
+        "zh-Hans": "{name} 首出 {count} 张{suit}：{shapes}",
+        "zh-Hant": "{name} 首出 {count} 張{suit}：{shapes}",
+    },
+    "single": {"zh-Hans": "单张", "zh-Hant": "單張"},
+    "pair": {"zh-Hans": "对子", "zh-Hant": "對子"},
+    "triple": {"zh-Hans": "三张", "zh-Hant": "三張"},
+    "tractor of {length} pairs": {
+        "zh-Hans": "拖拉机（{length} 对）",
+        "zh-Hant": "拖拉機（{length} 對）",
+    },
+    "Titanic of {length}": {
+        "zh-Hans": "泰坦尼克（{length} 连）",
+        "zh-Hant": "泰坦尼克（{length} 連）",
+    },
+    "Your hand ({count})": {
+        "zh-Hans": "你的手牌（{count} 张）",
+        "zh-Hant": "你的手牌（{count} 張）",
+    },
+    "trump": {"zh-Hans": "主", "zh-Hant": "主"},
+    "jokers": {"zh-Hans": "王", "zh-Hant": "王"},
+    "{message} (rule {rule})": {
+        "zh-Hans": "{message}（规则 {rule}）",
+        "zh-Hant": "{message}（規則 {rule}）",
+    },
+    "cannot read “{token}”: {reason}": {
+        "zh-Hans": "无法识别“{token}”：{reason}",
+        "zh-Hant": "無法識別「{token}」：{reason}",
+    },
+    # Bidding.
+    "Round {round}: dealing": {"zh-Hans": "第 {round} 局：发牌", "zh-Hant": "第 {round} 局：發牌"},
+    "All cards are dealt.": {"zh-Hans": "发牌完毕。", "zh-Hant": "發牌完畢。"},
+    "Standing bid: {name} {cards}": {
+        "zh-Hans": "当前叫主：{name} {cards}",
+        "zh-Hant": "當前叫主：{name} {cards}",
+    },
+    "Nobody has bid yet.": {"zh-Hans": "还没有人叫主。", "zh-Hant": "還沒有人叫主。"},
+    "Cards dealt: {dealt} of {total}": {
+        "zh-Hans": "已发 {dealt}/{total} 张",
+        "zh-Hant": "已發 {dealt}/{total} 張",
+    },
+    "  {number}) {cards}": {"zh-Hans": "  {number}) {cards}", "zh-Hant": "  {number}) {cards}"},
+    "Bid? Number or cards, Enter to pass: ": {
+        "zh-Hans": "叫主？输入编号或牌，回车不叫：",
+        "zh-Hant": "叫主？輸入編號或牌，Enter 不叫：",
+    },
+    "Bid? Number or cards, Enter for no bid now: ": {
+        "zh-Hans": "叫主？输入编号或牌，回车暂不叫：",
+        "zh-Hant": "叫主？輸入編號或牌，Enter 暫不叫：",
+    },
+    "Choose a number from 1 to {count}.": {
+        "zh-Hans": "请选择 1 到 {count} 的编号。",
+        "zh-Hant": "請選擇 1 到 {count} 的編號。",
+    },
+    "Suggestion: bid {cards} (type {typed})": {
+        "zh-Hans": "建议叫主：{cards}（输入 {typed}）",
+        "zh-Hant": "建議叫主：{cards}（輸入 {typed}）",
+    },
+    "Suggestion: no bid": {"zh-Hans": "建议不叫", "zh-Hant": "建議不叫"},
+    "{name} bid {cards}": {"zh-Hans": "{name} 亮主 {cards}", "zh-Hant": "{name} 亮主 {cards}"},
+    "{name} overcalled with {cards}": {
+        "zh-Hans": "{name} 反主 {cards}",
+        "zh-Hant": "{name} 反主 {cards}",
+    },
+    "{name} reinforced the bid with {cards}": {
+        "zh-Hans": "{name} 加固 {cards}",
+        "zh-Hant": "{name} 加固 {cards}",
+    },
+    "Nobody bid: the cards are dealt again (R-8.2).": {
+        "zh-Hans": "无人叫主，重新发牌（R-8.2）。",
+        "zh-Hant": "無人叫主，重新發牌（R-8.2）。",
+    },
+    "Nobody bid: the kitty is turned over: {cards} (R-8.2)": {
+        "zh-Hans": "无人叫主，翻底牌定主：{cards}（R-8.2）",
+        "zh-Hant": "無人叫主，翻底牌定主：{cards}（R-8.2）",
+    },
+    "Banker: {name} · level rank: {rank} · {trump}": {
+        "zh-Hans": "庄家 {name} · 级牌 {rank} · {trump}",
+        "zh-Hant": "莊家 {name} · 級牌 {rank} · {trump}",
+    },
+    # The kitty.
+    "You took the kitty: {cards}": {
+        "zh-Hans": "你拿到底牌：{cards}",
+        "zh-Hant": "你拿到底牌：{cards}",
+    },
+    "{name} took the kitty ({count} cards)": {
+        "zh-Hans": "{name} 拿底牌（{count} 张）",
+        "zh-Hant": "{name} 拿底牌（{count} 張）",
+    },
+    "The kitty you took is underlined: {cards}": {
+        "zh-Hans": "加下划线的是你拿到的底牌：{cards}",
+        "zh-Hant": "加底線的是你拿到的底牌：{cards}",
+    },
+    "Bury {size} cards: ": {
+        "zh-Hans": "扣底，输入 {size} 张牌：",
+        "zh-Hant": "扣底，輸入 {size} 張牌：",
+    },
+    "Suggestion: bury {cards} (type {typed})": {
+        "zh-Hans": "建议扣：{cards}（输入 {typed}）",
+        "zh-Hant": "建議扣：{cards}（輸入 {typed}）",
+    },
+    "You buried {cards} ({points} points)": {
+        "zh-Hans": "你扣底：{cards}（{points} 分）",
+        "zh-Hant": "你扣底：{cards}（{points} 分）",
+    },
+    "{name} buried {count} cards": {
+        "zh-Hans": "{name} 扣底 {count} 张",
+        "zh-Hant": "{name} 扣底 {count} 張",
+    },
+    # The friend.
+    "Name the friend's card, or type solo to play alone.": {
+        "zh-Hans": "请叫朋友牌，或输入“独打”一个人打。",
+        "zh-Hant": "請叫朋友牌，或輸入「獨打」一個人打。",
+    },
+    "Name the friend's card: the first player after you who holds it is your friend (R-9.1).": {
+        "zh-Hans": "请叫一张朋友牌：你之后第一个有这张牌的玩家就是你的朋友（R-9.1）。",
+        "zh-Hant": "請叫一張朋友牌：你之後第一個有這張牌的玩家就是你的朋友（R-9.1）。",
+    },
+    "Friend card: ": {"zh-Hans": "朋友牌：", "zh-Hant": "朋友牌："},
+    "Name exactly one card.": {"zh-Hans": "只能叫一张牌。", "zh-Hant": "只能叫一張牌。"},
+    "No other hand holds {card}: you would play alone.": {
+        "zh-Hans": "其他人手里都没有 {card}：你将一个人打。",
+        "zh-Hant": "其他人手裡都沒有 {card}：你將一個人打。",
+    },
+    "Call it anyway? (y/n) ": {
+        "zh-Hans": "仍然叫这张吗？(y/n) ",
+        "zh-Hant": "仍然叫這張嗎？(y/n) ",
+    },
+    "Suggestion: call {cards} (type {typed})": {
+        "zh-Hans": "建议叫：{cards}（输入 {typed}）",
+        "zh-Hant": "建議叫：{cards}（輸入 {typed}）",
+    },
+    "{name} called {card} as the friend card (R-9.1)": {
+        "zh-Hans": "{name} 叫朋友牌 {card}（R-9.1）",
+        "zh-Hant": "{name} 叫朋友牌 {card}（R-9.1）",
+    },
+    "{name} chose to play alone (solo)": {
+        "zh-Hans": "{name} 选择独打",
+        "zh-Hant": "{name} 選擇獨打",
+    },
+    "You hold {count}× {card}.": {
+        "zh-Hans": "你有 {count} 张 {card}。",
+        "zh-Hant": "你有 {count} 張 {card}。",
+    },
+    "{name} turned out to be the friend!": {
+        "zh-Hans": "{name} 是朋友！",
+        "zh-Hant": "{name} 是朋友！",
+    },
+    # Tricks.
+    "Your lead: ": {"zh-Hans": "你首出：", "zh-Hant": "你首出："},
+    "Play {count} card(s): ": {"zh-Hans": "出 {count} 张牌：", "zh-Hant": "出 {count} 張牌："},
+    "Type the cards to play (? for help).": {
+        "zh-Hans": "请输入要出的牌（? 查看帮助）。",
+        "zh-Hant": "請輸入要出的牌（? 查看說明）。",
+    },
+    "Suggestion: {cards} (type {typed})": {
+        "zh-Hans": "建议出：{cards}（输入 {typed}）",
+        "zh-Hant": "建議出：{cards}（輸入 {typed}）",
+    },
+    "{name} led {cards}": {"zh-Hans": "{name} 首出 {cards}", "zh-Hant": "{name} 首出 {cards}"},
+    "{name} played {cards}": {"zh-Hans": "{name} 跟 {cards}", "zh-Hant": "{name} 跟 {cards}"},
+    "trumped": {"zh-Hans": "毙", "zh-Hant": "斃"},
+    "discarded": {"zh-Hans": "垫", "zh-Hant": "墊"},
+    "Throw by {name} failed ({rule}): tried {attempted}, must play {forced}": {
+        "zh-Hans": "{name} 甩牌失败（{rule}）：想甩 {attempted}，只能出 {forced}",
+        "zh-Hant": "{name} 甩牌失敗（{rule}）：想甩 {attempted}，只能出 {forced}",
+    },
+    "Penalty for {name}: −{count} round score": {
+        "zh-Hans": "{name} 罚 {count} 积分",
+        "zh-Hant": "{name} 罰 {count} 積分",
+    },
+    "Penalty for {name}: {points} points to the other side": {
+        "zh-Hans": "{name} 被罚 {points} 分，计入对方",
+        "zh-Hant": "{name} 被罰 {points} 分，計入對方",
+    },
+    "{name} won trick {number} (+{points})": {
+        "zh-Hans": "{name} 赢得第 {number} 墩（+{points} 分）",
+        "zh-Hant": "{name} 贏得第 {number} 墩（+{points} 分）",
+    },
+    "{name} won trick {number}": {
+        "zh-Hans": "{name} 赢得第 {number} 墩",
+        "zh-Hant": "{name} 贏得第 {number} 墩",
+    },
+    # The end of a round and of the match.
+    "The attackers won the last trick: kitty {points} × {multiplier} = {bonus} (R-7.2)": {
+        "zh-Hans": "闲家抠底！底分 {points} × {multiplier} = {bonus}（R-7.2）",
+        "zh-Hant": "閒家摳底！底分 {points} × {multiplier} = {bonus}（R-7.2）",
+    },
+    "Round {round} is over": {"zh-Hans": "第 {round} 局结束", "zh-Hant": "第 {round} 局結束"},
+    "Attackers' points {x}": {"zh-Hans": "闲家得分 {x}", "zh-Hant": "閒家得分 {x}"},
+    "Attackers' points {x} = tricks {tricks} + kitty {kitty} × {multiplier}": {
+        "zh-Hans": "闲家得分 {x} = 牌分 {tricks} + 底分 {kitty} × {multiplier}",
+        "zh-Hant": "閒家得分 {x} = 牌分 {tricks} + 底分 {kitty} × {multiplier}",
+    },
+    "Kitty: {cards} ({points} points)": {
+        "zh-Hans": "底牌：{cards}（{points} 分）",
+        "zh-Hant": "底牌：{cards}（{points} 分）",
+    },
+    "The banker's side goes up {k}": {
+        "zh-Hans": "庄家方升 {k} 级",
+        "zh-Hant": "莊家方升 {k} 級",
+    },
+    "The attackers go up {k}": {"zh-Hans": "闲家升 {k} 级", "zh-Hant": "閒家升 {k} 級"},
+    "The bank changes hands; no one goes up": {
+        "zh-Hans": "下庄，双方都不升级",
+        "zh-Hant": "下莊，雙方都不升級",
+    },
+    "Next banker: {name}": {"zh-Hans": "下一局庄家：{name}", "zh-Hant": "下一局莊家：{name}"},
+    "penalty": {"zh-Hans": "罚分", "zh-Hant": "罰分"},
+    "round score": {"zh-Hans": "本局积分", "zh-Hant": "本局積分"},
+    "total": {"zh-Hans": "总积分", "zh-Hant": "總積分"},
+    "Press Enter to deal round {round} (q quits): ": {
+        "zh-Hans": "按回车开始第 {round} 局（q 退出）：",
+        "zh-Hant": "按 Enter 開始第 {round} 局（q 退出）：",
+    },
+    "Standings after {rounds} rounds": {
+        "zh-Hans": "{rounds} 局后排名",
+        "zh-Hant": "{rounds} 局後排名",
+    },
+    "Match over. Best total: {names}": {
+        "zh-Hans": "比赛结束。积分最高：{names}",
+        "zh-Hant": "比賽結束。積分最高：{names}",
+    },
 }

@@ -1,0 +1,312 @@
+"""The human seat of ``zpy play``: an agent that asks the terminal for every decision.
+
+Each prompt checks the answer against the player's own view before it reaches the
+engine, so a mistake is explained (with its rule, R-x.y) and asked again; the runner's
+``rejected`` hook covers the rest.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+from ..bots import make_bot
+from ..engine import (
+    Action,
+    Bid,
+    Bury,
+    CallFriend,
+    Card,
+    CardParseError,
+    IllegalAction,
+    Pass,
+    Phase,
+    Play,
+    View,
+    format_cards,
+    parse_cards,
+)
+from ..engine.cards import CARDS
+from .render import Screen
+
+InputFn = Callable[[str], str]
+
+QUIT_WORDS = frozenset({"q", "quit", "exit", "退出"})
+HELP_WORDS = frozenset({"?", "？", "h", "help", "帮助", "幫助"})
+HINT_WORDS = frozenset({"hint", "提示"})
+TABLE_WORDS = frozenset({"t", "table", "牌桌"})
+SOLO_WORDS = frozenset({"solo", "独打", "獨打"})
+YES_WORDS = frozenset({"y", "yes", "是", "好"})
+# The card parser knows the simplified suit names; traditional players type these.
+TRADITIONAL_SUIT_NAMES = {"紅桃": "红桃", "方塊": "方块"}
+
+
+class QuitGame(Exception):
+    """The player asked to leave (``q`` or end of input)."""
+
+
+class HumanAgent:
+    """Agent for the person at the terminal; ``input_fn(prompt)`` reads one line."""
+
+    def __init__(self, screen: Screen, input_fn: InputFn) -> None:
+        self.screen = screen
+        self.input_fn = input_fn
+        self.adviser = make_bot("heuristic", seed=0)
+        self.kitty: tuple[Card, ...] = ()  # the kitty this player took, marked while burying
+        # Bids the player already declined, so the deal does not ask again for them.
+        self._declined: set[tuple[Card, ...]] = set()
+        self._bid_situation: tuple[int, Phase, int] | None = None
+        self._cards_dealt = 0
+        self._ask_again = False
+
+    # --- the Agent protocol ------------------------------------------------------------
+
+    def act(self, view: View) -> Action | None:
+        if view.phase in (Phase.DEAL, Phase.BID):
+            return self._bid(view)
+        if view.phase is Phase.BURY:
+            return self._bury(view)
+        if view.phase is Phase.CALL:
+            return self._call_friend(view)
+        return self._play(view)
+
+    def rejected(self, view: View, error: IllegalAction) -> None:
+        self.screen.error(error)
+        self._ask_again = view.phase in (Phase.DEAL, Phase.BID)  # else act asks anyway
+
+    # --- reading -----------------------------------------------------------------------
+
+    def read(
+        self, prompt: str, view: View | None = None, hint: Callable[[], None] | None = None
+    ) -> str:
+        """One answer, after serving help, hint and table requests; q or EOF quits."""
+        while True:
+            try:
+                # NFKC folds what a Chinese input method types (ＡＳ，１０Ｈ？) to ASCII.
+                answer = unicodedata.normalize("NFKC", self.input_fn(prompt)).strip()
+            except EOFError:
+                raise QuitGame from None
+            word = answer.lower()
+            if word in QUIT_WORDS:
+                raise QuitGame
+            if word in HELP_WORDS:
+                self.screen.help()
+            elif word in HINT_WORDS and hint is not None:
+                hint()
+            elif word in TABLE_WORDS and view is not None and view.phase is Phase.PLAY:
+                self.screen.show(view)
+            elif word in TABLE_WORDS and view is not None:
+                self._show_hand(view)
+            else:
+                return answer
+
+    def _parse(self, answer: str) -> list[Card] | None:
+        for traditional, simplified in TRADITIONAL_SUIT_NAMES.items():
+            answer = answer.replace(traditional, simplified)
+        try:
+            return parse_cards(answer)
+        except CardParseError as err:
+            self.screen.error(err)
+            return None
+
+    def _show_hand(self, view: View) -> None:
+        self.screen.console.print(self.screen.hand(view, self.kitty))
+
+    def _suggest(self, msgid: str, cards: Sequence[Card]) -> None:
+        typed = format_cards(cards, ascii=True)
+        self.screen.say(msgid, style="green", cards=tuple(cards), typed=typed)
+
+    # --- bidding (R-8) -----------------------------------------------------------------
+
+    def _bid(self, view: View) -> Action | None:
+        closing = view.phase is Phase.BID
+        no_bid: Action | None = Pass() if closing else None
+        bids = view.legal_bids()
+        if not bids:
+            return no_bid
+        situation = (view.round_number, view.phase, len(view.bids))
+        if situation != self._bid_situation or view.cards_dealt < self._cards_dealt:
+            self._declined.clear()  # a new bid, a new phase, a new round or a redeal
+        self._bid_situation = situation
+        self._cards_dealt = view.cards_dealt
+        if not self._ask_again and all(bid.cards in self._declined for bid in bids):
+            return no_bid  # nothing new to offer since the player said no
+        self._ask_again = False
+        screen = self.screen
+        self._show_hand(view)
+        if view.bids:
+            standing = view.bids[-1]
+            screen.say(
+                "Standing bid: {name} {cards}",
+                name=screen.names[standing.seat],
+                cards=standing.cards,
+            )
+        else:
+            screen.say("Nobody has bid yet.")
+        if not closing:
+            screen.say(
+                "Cards dealt: {dealt} of {total}",
+                style="dim",
+                dealt=view.cards_dealt,
+                total=view.preset.players * view.preset.hand_size,
+            )
+        for number, bid in enumerate(bids, 1):
+            screen.console.print(screen.fmt("  {number}) {cards}", number=number, cards=bid.cards))
+        prompt = screen.t(
+            "Bid? Number or cards, Enter to pass: "
+            if closing
+            else "Bid? Number or cards, Enter for no bid now: "
+        )
+        while True:
+            answer = self.read(prompt, view, lambda: self._bid_hint(view))
+            if not answer:
+                self._declined.update(bid.cards for bid in bids)
+                return no_bid
+            if answer.isdigit():
+                if 1 <= int(answer) <= len(bids):
+                    return bids[int(answer) - 1]
+                screen.say("Choose a number from 1 to {count}.", style="red", count=len(bids))
+                continue
+            cards = self._parse(answer)
+            if cards:
+                return Bid(tuple(cards))  # the engine explains a bid it refuses
+            if cards is not None:
+                screen.say("Choose a number from 1 to {count}.", style="red", count=len(bids))
+
+    def _bid_hint(self, view: View) -> None:
+        advice = self.adviser.act(view)
+        if isinstance(advice, Bid):
+            self._suggest("Suggestion: bid {cards} (type {typed})", advice.cards)
+        else:
+            self.screen.say("Suggestion: no bid", style="green")
+
+    # --- the kitty (R-7.1) -------------------------------------------------------------
+
+    def _bury(self, view: View) -> Action:
+        screen = self.screen
+        size = view.preset.kitty_size
+        screen.console.print(screen.header(view))
+        self._show_hand(view)
+        if self.kitty:
+            screen.say("The kitty you took is underlined: {cards}", cards=self.kitty)
+        prompt = screen.t("Bury {size} cards: ", size=size)
+        while True:
+            answer = self.read(prompt, view, lambda: self._bury_hint(view))
+            cards = self._parse(answer)
+            if cards is None:
+                continue
+            error = burial_error(view, cards)
+            if error is not None:
+                screen.error(error)
+                continue
+            return Bury(tuple(cards))
+
+    def _bury_hint(self, view: View) -> None:
+        advice = self.adviser.act(view)
+        assert isinstance(advice, Bury)
+        self._suggest("Suggestion: bury {cards} (type {typed})", advice.cards)
+
+    # --- the friend (R-9.1) ------------------------------------------------------------
+
+    def _call_friend(self, view: View) -> Action:
+        screen = self.screen
+        screen.console.print(screen.header(view))
+        self._show_hand(view)
+        if any(call.solo for call in view.legal_friend_calls()):
+            screen.say("Name the friend's card, or type solo to play alone.")
+        else:
+            screen.say(
+                "Name the friend's card: the first player after you who holds it is "
+                "your friend (R-9.1)."
+            )
+        prompt = screen.t("Friend card: ")
+        while True:
+            answer = self.read(prompt, view, lambda: self._call_hint(view))
+            if answer.lower() in SOLO_WORDS:
+                call = CallFriend(solo=True)
+            else:
+                cards = self._parse(answer)
+                if cards is None:
+                    continue
+                if len(cards) != 1:
+                    screen.say("Name exactly one card.", style="red")
+                    continue
+                call = CallFriend(cards[0])
+            error = view.preset.friend_call_error(view.hand_counts, view.buried, call)
+            if error is not None:
+                screen.error(error)
+                continue
+            if call.card is not None and copies_elsewhere(view, call.card) == 0:
+                screen.say(
+                    "No other hand holds {card}: you would play alone.",
+                    style="yellow",
+                    card=call.card,
+                )
+                if self.read(screen.t("Call it anyway? (y/n) "), view).lower() not in YES_WORDS:
+                    continue
+            return call
+
+    def _call_hint(self, view: View) -> None:
+        advice = self.adviser.act(view)
+        assert isinstance(advice, CallFriend)
+        card = advice.card
+        if card is None or copies_elsewhere(view, card) == 0:
+            card = suggested_friend_card(view)  # a person wants a friend, not a solo game
+        self._suggest("Suggestion: call {cards} (type {typed})", [card])
+
+    # --- tricks (R-4, R-5) -------------------------------------------------------------
+
+    def _play(self, view: View) -> Action:
+        screen = self.screen
+        screen.show(view)
+        if view.is_leading:
+            prompt = screen.t("Your lead: ")
+        else:
+            prompt = screen.t("Play {count} card(s): ", count=len(view.current[0].cards))
+        while True:
+            answer = self.read(prompt, view, lambda: self._play_hint(view))
+            cards = self._parse(answer)
+            if cards is None:
+                continue
+            if not cards:
+                screen.say("Type the cards to play (? for help).", style="red")
+                continue
+            error = view.play_error(cards)
+            if error is not None:
+                screen.error(error)
+                continue
+            return Play(tuple(cards))
+
+    def _play_hint(self, view: View) -> None:
+        advice = self.adviser.act(view)
+        assert isinstance(advice, Play)
+        self._suggest("Suggestion: {cards} (type {typed})", advice.cards)
+
+
+def burial_error(view: View, cards: Sequence[Card]) -> IllegalAction | None:
+    """Why the player may not bury these cards (R-7.1), with the engine's own wording."""
+    size = view.preset.kitty_size
+    if len(cards) != size:
+        return IllegalAction(
+            "bury exactly {size} cards (got {got})", rule="R-7.1", size=size, got=len(cards)
+        )
+    for card, count in Counter(cards).items():
+        if count > view.hand_counts[card]:
+            return IllegalAction("you do not hold {count}× {card}", count=count, card=card)
+    return None
+
+
+def copies_elsewhere(view: View, card: Card) -> int:
+    """Copies of ``card`` that are neither in this hand nor buried by it (R-9.1)."""
+    return view.preset.decks - view.hand_counts[card] - view.buried.count(card)
+
+
+def suggested_friend_card(view: View) -> Card:
+    """The highest off-suit card that someone else holds, from the suit the banker
+    holds most of (so the banker can lead it to find the friend)."""
+    assert view.ordering is not None
+    ordering = view.ordering
+    candidates = [c for c in CARDS if not ordering.is_trump(c) and copies_elsewhere(view, c) > 0]
+    length = Counter(ordering.esuit[c] for c in view.hand)
+    return max(candidates, key=lambda c: (ordering.order[c], length[ordering.esuit[c]]))

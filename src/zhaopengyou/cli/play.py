@@ -1,0 +1,347 @@
+"""``zpy play``: a match in the terminal, one human seat against bots.
+
+The human is a :class:`~zhaopengyou.cli.human.HumanAgent`; a :class:`Narrator` announces
+every event as the human's seat may see it (:func:`~zhaopengyou.engine.events.for_seat`),
+and each finished round shows its result and the match totals.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Sequence
+from contextlib import ExitStack
+from pathlib import Path
+
+from rich.console import Console
+from rich.text import Text
+
+from ..bots import make_bot, play_match
+from ..engine import Card, Event, Preset, Round, View
+from ..engine.cards import RANK_NAMES, TRUMP
+from ..engine.events import (
+    BidMade,
+    Buried,
+    CardDealt,
+    CardsPlayed,
+    FriendCalled,
+    FriendRevealed,
+    KittyRevealed,
+    KittyTaken,
+    KittyTurned,
+    Redealt,
+    RoundScored,
+    ThrowFailed,
+    TrickWon,
+    TrumpDecided,
+    for_seat,
+)
+from ..engine.match import Match
+from ..i18n import tr
+from .human import HumanAgent, InputFn, QuitGame
+from .render import Screen
+
+DELAY_ENV = "ZPY_PLAY_DELAY"
+TERMINAL_DELAY = 0.4  # seconds between bot plays, so a person can follow the trick
+BOT_KIND_NAMES = {"random": "random bots", "heuristic": "smart bots"}
+
+
+def seat_names(players: int, seat: int, lang: str) -> tuple[str, ...]:
+    """ "You" for the human; bots numbered in play order from the human's 下家."""
+    return tuple(
+        tr("You", lang) if s == seat else tr("Bot {number}", lang, number=(s - seat) % players)
+        for s in range(players)
+    )
+
+
+def play_delay(console: Console, environ: dict[str, str] | None = None) -> float:
+    """Pause after each bot play: ``ZPY_PLAY_DELAY`` seconds, else a short one on a
+    terminal and none when the output is not a terminal (tests, pipes)."""
+    value = (os.environ if environ is None else environ).get(DELAY_ENV)
+    if value is not None:
+        try:
+            return max(float(value), 0.0)
+        except ValueError:
+            pass
+    return TERMINAL_DELAY if console.is_terminal else 0.0
+
+
+def terminal_input(console: Console) -> InputFn:
+    """Read a line at the terminal after a coloured prompt."""
+
+    def read_line(prompt: str) -> str:
+        return console.input(Text(prompt, style="bold cyan"))
+
+    return read_line
+
+
+class Narrator:
+    """The runner's event sink: announces events as the human's seat sees them."""
+
+    def __init__(self, screen: Screen, human: HumanAgent, delay: float) -> None:
+        self.screen = screen
+        self.human = human
+        self.delay = delay
+        self._lead_cards: tuple[Card, ...] = ()
+
+    def __call__(self, rnd: Round, events: list[Event]) -> None:
+        seat = self.screen.seat
+        view: View | None = None
+        for event in events:
+            seen = for_seat(event, seat)
+            if isinstance(seen, CardDealt):
+                self._dealt(rnd, seen)
+                continue
+            if view is None:
+                view = rnd.view(seat)  # after the batch: what the human may know now
+            self._announce(seen, view)
+
+    def _dealt(self, rnd: Round, event: CardDealt) -> None:
+        screen = self.screen
+        if event.dealt == 1:
+            screen.console.rule(screen.fmt("Round {round}: dealing", round=rnd.number))
+        if event.dealt == rnd.preset.players * rnd.preset.hand_size:
+            screen.say("All cards are dealt.", style="bold")
+            screen.console.print(screen.hand(rnd.view(screen.seat)))
+
+    def _announce(self, event: Event, view: View) -> None:
+        screen = self.screen
+        names = screen.names
+        if isinstance(event, BidMade):
+            previous = view.bids[-2] if len(view.bids) >= 2 else None
+            if previous is None:
+                msgid = "{name} bid {cards}"
+            elif previous.seat == event.seat:
+                msgid = "{name} reinforced the bid with {cards}"
+            else:
+                msgid = "{name} overcalled with {cards}"
+            screen.say(msgid, style="bold magenta", name=names[event.seat], cards=event.cards)
+        elif isinstance(event, Redealt):
+            screen.say("Nobody bid: the cards are dealt again (R-8.2).", style="yellow")
+        elif isinstance(event, KittyTurned):
+            screen.say("Nobody bid: the kitty is turned over: {cards} (R-8.2)", cards=event.cards)
+        elif isinstance(event, TrumpDecided):
+            self._trump_decided(event, view)
+        elif isinstance(event, KittyTaken):
+            self.human.kitty = event.cards  # empty unless the human took it
+            if event.cards:
+                screen.say("You took the kitty: {cards}", style="bold", cards=event.cards)
+            else:
+                screen.say(
+                    "{name} took the kitty ({count} cards)",
+                    name=names[event.seat],
+                    count=view.preset.kitty_size,
+                )
+        elif isinstance(event, Buried):
+            if event.cards:
+                screen.say(
+                    "You buried {cards} ({points} points)",
+                    cards=event.cards,
+                    points=sum(c.points for c in event.cards),
+                )
+            else:
+                screen.say(
+                    "{name} buried {count} cards",
+                    name=names[event.seat],
+                    count=view.preset.kitty_size,
+                )
+        elif isinstance(event, FriendCalled):
+            self._friend_called(event, view)
+        elif isinstance(event, ThrowFailed):
+            self._throw_failed(event, view)
+        elif isinstance(event, CardsPlayed):
+            self._played(event, view)
+        elif isinstance(event, FriendRevealed):
+            screen.say(
+                "{name} turned out to be the friend!", style="bold green", name=names[event.seat]
+            )
+        elif isinstance(event, TrickWon):
+            msgid = (
+                "{name} won trick {number} (+{points})"
+                if event.points
+                else ("{name} won trick {number}")
+            )
+            screen.say(
+                msgid,
+                style="bold" if event.points else "",
+                name=names[event.seat],
+                number=event.trick + 1,
+                points=event.points,
+            )
+            self._pause()
+        elif isinstance(event, KittyRevealed) and event.multiplier:
+            screen.say(
+                "The attackers won the last trick: kitty {points} × {multiplier} = {bonus} (R-7.2)",
+                style="bold yellow",
+                points=event.points,
+                multiplier=event.multiplier,
+                bonus=event.points * event.multiplier,
+            )
+        elif isinstance(event, RoundScored):
+            self.human.kitty = ()
+
+    def _trump_decided(self, event: TrumpDecided, view: View) -> None:
+        screen = self.screen
+        screen.say(
+            "Banker: {name} · level rank: {rank} · {trump}",
+            style="bold",
+            name=screen.names[event.banker],
+            rank=RANK_NAMES[event.level_rank],
+            trump=screen.trump_label(view),
+        )
+
+    def _friend_called(self, event: FriendCalled, view: View) -> None:
+        screen = self.screen
+        name = screen.names[event.seat]
+        if event.solo or event.card is None:
+            screen.say("{name} chose to play alone (solo)", style="bold", name=name)
+            return
+        screen.say(
+            "{name} called {card} as the friend card (R-9.1)",
+            style="bold",
+            name=name,
+            card=event.card,
+        )
+        held = view.hand_counts[event.card]
+        if held and event.seat != screen.seat:
+            screen.say("You hold {count}× {card}.", style="green", count=held, card=event.card)
+
+    def _throw_failed(self, event: ThrowFailed, view: View) -> None:
+        screen = self.screen
+        name = screen.names[event.seat]
+        screen.say(
+            "Throw by {name} failed ({rule}): tried {attempted}, must play {forced}",
+            style="bold red",
+            name=name,
+            rule=event.rule,
+            attempted=event.attempted,
+            forced=event.forced,
+        )
+        score, points = view.preset.throw_penalty_cost(len(event.attempted))
+        if score:
+            screen.say(
+                "Penalty for {name}: −{count} round score", style="red", name=name, count=score
+            )
+        if points:
+            screen.say(
+                "Penalty for {name}: {points} points to the other side",
+                style="red",
+                name=name,
+                points=points,
+            )
+
+    def _played(self, event: CardsPlayed, view: View) -> None:
+        screen = self.screen
+        line = Text("  ")
+        if event.lead:
+            self._lead_cards = event.cards
+            line.append_text(
+                screen.fmt("{name} led {cards}", name=screen.names[event.seat], cards=event.cards)
+            )
+        else:
+            line.append_text(
+                screen.fmt(
+                    "{name} played {cards}", name=screen.names[event.seat], cards=event.cards
+                )
+            )
+            tag = self._follow_tag(event.cards, view)
+            if tag:
+                line.append("  " + tag, style="bold yellow")
+        screen.console.print(line)
+        if event.seat != screen.seat:
+            self._pause()
+
+    def _follow_tag(self, cards: Sequence[Card], view: View) -> str | None:
+        """A tag for a follow that leaves the led suit (R-5.4): trumped (毙) or discarded (垫)."""
+        ordering = view.ordering
+        assert ordering is not None and self._lead_cards
+        lead_suit = ordering.esuit[self._lead_cards[0]]
+        suits = {ordering.esuit[c] for c in cards}
+        if suits == {lead_suit}:
+            return None
+        if suits == {TRUMP}:
+            return self.screen.t("trumped")
+        return self.screen.t("discarded")
+
+    def _pause(self) -> None:
+        if self.delay:
+            time.sleep(self.delay)
+
+
+def run_play(
+    preset: Preset,
+    *,
+    seat: int,
+    bots: str,
+    seed: int | None,
+    rounds: int,
+    record: Path | None,
+    ascii_cards: bool,
+    lang: str,
+    console: Console | None = None,
+    input_fn: InputFn | None = None,
+) -> None:
+    """Play a match of ``rounds`` rounds at ``seat`` against ``bots`` bots.
+
+    ``console`` and ``input_fn`` default to the terminal; tests pass their own.
+    ``q`` or the end of input ends the match early (a clean exit); Ctrl-C exits 130.
+    """
+    console = console if console is not None else Console(highlight=False)
+    names = seat_names(preset.players, seat, lang)
+    screen = Screen(console, lang, ascii_cards, names, seat)
+    human = HumanAgent(screen, input_fn if input_fn is not None else terminal_input(console))
+    # Each bot gets its own seed, derived from the match seed so a game can be replayed.
+    agents = [
+        human if s == seat else make_bot(bots, None if seed is None else seed * 100 + s)
+        for s in range(preset.players)
+    ]
+    match = Match(preset, seed=seed, rounds=rounds)
+    narrator = Narrator(screen, human, play_delay(console))
+    screen.say(
+        "{title}: you are seat {seat}; the other seats are {bots}.",
+        style="bold",
+        title=screen.title(preset),
+        seat=seat,
+        bots=screen.t(BOT_KIND_NAMES.get(bots, bots)),
+    )
+    screen.say("Type ? for help, hint for a suggestion, q to quit.", style="dim")
+
+    try:
+        with ExitStack() as stack:
+            writer = None
+            if record is not None:
+                from ..records import RecordWriter
+
+                writer = stack.enter_context(RecordWriter(record))
+
+            def round_over(rnd: Round) -> None:
+                console.print(screen.round_result(rnd.view(seat), match.totals))
+                if writer is not None:
+                    from ..records import round_record
+
+                    writer.write(round_record(rnd, players=list(names), match_over=match.over))
+                if not match.over:
+                    human.read(
+                        screen.t(
+                            "Press Enter to deal round {round} (q quits): ",
+                            round=match.round_number,
+                        )
+                    )
+
+            play_match(match, agents, narrator, round_over)
+    except QuitGame:
+        if match.played:
+            console.print(screen.standings(match.totals, match.levels, len(match.played)))
+        screen.say("Goodbye!", style="bold")
+        return
+    except KeyboardInterrupt:
+        console.print()
+        screen.say("Goodbye!", style="bold")
+        raise SystemExit(130) from None
+    console.print(screen.standings(match.totals, match.levels, len(match.played)))
+    winners = screen.t(", ").join(names[s] for s in match.winners)
+    screen.say("Match over. Best total: {names}", style="bold", names=winners)
+    screen.say("Goodbye!", style="bold")
+
+
+__all__ = ["Narrator", "play_delay", "run_play", "seat_names"]

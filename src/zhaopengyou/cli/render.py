@@ -1,0 +1,488 @@
+"""Rich rendering of the play table for ``zpy play``: cards, hands, seats, tricks, results.
+
+Everything drawn here comes from one seat's :class:`~zhaopengyou.engine.View` (or from
+events already passed through :func:`~zhaopengyou.engine.events.for_seat`), so the
+screen can never show another hand or a kitty the player did not take.
+
+>>> import io
+>>> from rich.console import Console
+>>> screen = Screen(Console(file=io.StringIO()), "en", True, ("You", "Bot 1"), 0)
+>>> screen.fmt("{name} led {cards}", name="Bot 1", cards=(Card("10H"), Card("BJ"))).plain
+'Bot 1 led 10H BJ'
+"""
+
+from __future__ import annotations
+
+import string
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich import box
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from ..engine import Card, IllegalAction, Phase, Preset, View
+from ..engine.cards import BIG_JOKER, RANK_NAMES, SUIT_LETTERS, SUIT_SYMBOLS, TRUMP, CardParseError
+from ..engine.units import TRACTOR, TUPLE, Shape
+from ..i18n import tr
+
+# English msgids of the preset titles; other presets show their Chinese title as is.
+PRESET_TITLES = {"zhaopengyou": "Find a Friend", "tractor": "Shengji"}
+SUIT_STYLES = ("bold", "bold red", "bold", "bold red")  # ♠ ♥ ♣ ♦
+TRUMP_STYLE = "bold yellow"
+_FORMATTER = string.Formatter()
+
+
+def card_style(card: Card) -> str:
+    if card.is_joker:
+        return "bold red" if card == BIG_JOKER else "bold"
+    assert card.suit is not None
+    return SUIT_STYLES[card.suit]
+
+
+def banker_side(view: View) -> frozenset[int] | None:
+    """The seats of the banker's side as far as this view knows, else None."""
+    if view.result is not None:
+        return frozenset(view.result.banker_side)
+    if view.banker is None:
+        return None
+    if not view.preset.called_friend:
+        return frozenset({view.banker, view.preset.partner_of(view.banker)})
+    if view.solo:
+        return frozenset({view.banker})
+    if view.friend is None:
+        return None
+    return frozenset({view.banker, view.friend})
+
+
+def band_thresholds(view: View) -> tuple[int | None, int | None]:
+    """The attackers' points at which the bank changes hands and at which they go up."""
+    total = 100 * view.preset.decks  # R-1.3; points always come in fives
+    sides = [(x, view.preset.band(x).side) for x in range(0, total + 5, 5)]
+    change = next((x for x, side in sides if side != "banker"), None)
+    level_up = next((x for x, side in sides if side == "attackers"), None)
+    return change, level_up
+
+
+@dataclass
+class Screen:
+    """Draws the table for the human at ``seat`` in ``lang``."""
+
+    console: Console
+    lang: str
+    ascii_cards: bool
+    names: tuple[str, ...]
+    seat: int
+
+    # --- text --------------------------------------------------------------------------
+
+    def t(self, msgid: str, **params: Any) -> str:
+        return tr(msgid, self.lang, **params)
+
+    def fmt(self, msgid: str, style: str = "", **params: Any) -> Text:
+        """The translated message as Rich text; cards in ``params`` keep their colours."""
+        out = Text(style=style)
+        for literal, field, spec, conversion in _FORMATTER.parse(self.t(msgid)):
+            out.append(literal)
+            if field is None:
+                continue
+            value = params[field]
+            if isinstance(value, Text):
+                out.append_text(value)
+            elif isinstance(value, Card):
+                out.append_text(self.card(value))
+            elif isinstance(value, tuple | list) and all(isinstance(c, Card) for c in value):
+                out.append_text(self.cards(value))
+            else:
+                if conversion == "r":
+                    value = repr(value)
+                out.append(format(value, spec or ""))
+        return out
+
+    def say(self, msgid: str, style: str = "", **params: Any) -> None:
+        self.console.print(self.fmt(msgid, style, **params))
+
+    def card(self, card: Card) -> Text:
+        return Text(card.ascii if self.ascii_cards else str(card), style=card_style(card))
+
+    def cards(self, cards: Iterable[Card]) -> Text:
+        return Text(" ").join(self.card(c) for c in cards)
+
+    def suit_name(self, suit: int) -> str:
+        if suit == TRUMP:
+            return self.t("trump")
+        return SUIT_LETTERS[suit] if self.ascii_cards else SUIT_SYMBOLS[suit]
+
+    def trump_label(self, view: View) -> Text:
+        """「主 ♥」, 「无主」 or 「主 未定」."""
+        if not view.trump_known:
+            return self.fmt("trump: not yet known", style="dim")
+        if view.trump_suit is None:
+            return self.fmt("no trump", style=TRUMP_STYLE)
+        suit = Text(self.suit_name(view.trump_suit), style=SUIT_STYLES[view.trump_suit])
+        return self.fmt("trump: {suit}", suit=suit)
+
+    def title(self, preset: Preset) -> str:
+        msgid = PRESET_TITLES.get(preset.name)
+        return preset.title if msgid is None else self.t(msgid)
+
+    def shape(self, shape: Shape) -> str:
+        if shape.kind == TUPLE and shape.width <= 3:
+            return self.t(("single", "pair", "triple")[shape.width - 1])
+        if shape.kind == TRACTOR:
+            msgid = "Titanic of {length}" if shape.width == 3 else "tractor of {length} pairs"
+            return self.t(msgid, length=shape.length)
+        return shape.name()
+
+    def error(self, error: IllegalAction | CardParseError) -> None:
+        """Print why an input was refused, naming the rule it breaks."""
+        if isinstance(error, CardParseError):
+            message = self.fmt(
+                "cannot read “{token}”: {reason}", token=error.token, reason=self.t(error.reason)
+            )
+        else:
+            message = self.fmt(error.template, **error.params)
+            if error.rule:
+                message = self.fmt("{message} (rule {rule})", message=message, rule=error.rule)
+        self.console.print(Text("✗ ", style="bold red") + message)
+
+    # --- the table ---------------------------------------------------------------------
+
+    def header(self, view: View) -> Panel:
+        """Round, banker, level rank and trump, the friend, the score so far."""
+        lines: list[Text] = []
+        banker = self.names[view.banker] if view.banker is not None else self.t("to be decided")
+        lines.append(
+            self.fmt(
+                "Banker: {banker} · level rank: {rank} · {trump} · bids: {bids}",
+                banker=Text(banker, style="bold"),
+                rank=Text(RANK_NAMES[view.level_rank], style=TRUMP_STYLE),
+                trump=self.trump_label(view),
+                bids=len(view.bids),
+            )
+        )
+        if view.levels is not None and view.phase is not Phase.PLAY:  # in play: seats table
+            levels = Text("  ").join(
+                Text(f"{self.names[s]} {RANK_NAMES[level]}") for s, level in enumerate(view.levels)
+            )
+            lines.append(self.fmt("Levels: {levels}", levels=levels))
+        if view.preset.called_friend and view.phase in (Phase.PLAY, Phase.DONE):
+            lines.append(self._friend_line(view))
+        elif not view.preset.called_friend and view.banker is not None:
+            partner = view.preset.partner_of(view.banker)
+            lines.append(self.fmt("Banker's partner: {name}", name=self.names[partner]))
+        if view.phase is Phase.PLAY:
+            lines.append(self._score_line(view))
+        if view.buried:
+            lines.append(
+                self.fmt(
+                    "You buried: {cards} ({points} points)",
+                    cards=view.buried,
+                    points=sum(c.points for c in view.buried),
+                )
+            )
+        title = self.fmt(
+            "{title} · round {round} · you are seat {seat}",
+            style="bold",
+            title=self.title(view.preset),
+            round=view.round_number,
+            seat=self.seat,
+        )
+        return Panel(Group(*lines), title=title, title_align="left", box=box.ROUNDED, expand=False)
+
+    def _friend_line(self, view: View) -> Text:
+        if view.solo:
+            return self.fmt("The banker plays alone")
+        card = view.friend_call
+        assert card is not None
+        if view.friend is not None:
+            return self.fmt(
+                "Friend card {card}: the friend is {name}",
+                card=card,
+                name=Text(self.names[view.friend], style="bold green"),
+            )
+        held = view.hand_counts[card]
+        line = self.fmt("Friend card {card}: the friend is not known yet", card=card)
+        if held and view.seat != view.banker:
+            line.append("  ")
+            line.append_text(
+                self.fmt("(you hold {count}× {card})", style="green", count=held, card=card)
+            )
+        return line
+
+    def _score_line(self, view: View) -> Text:
+        line = self.fmt("Trick {number}", number=view.trick_number + 1)
+        side = banker_side(view)
+        if side is None:
+            return line
+        attackers = Text(
+            str(sum(p for s, p in enumerate(view.points_won) if s not in side)), style="bold"
+        )
+        change, level_up = band_thresholds(view)
+        line.append(" · ")
+        if change is None or level_up is None:
+            line.append_text(self.fmt("attackers' points {points}", points=attackers))
+        else:
+            line.append_text(
+                self.fmt(
+                    "attackers' points {points} ({change} takes the bank, {up} goes up)",
+                    points=attackers,
+                    change=change,
+                    up=level_up,
+                )
+            )
+        return line
+
+    def role(self, view: View, seat: int) -> Text:
+        if view.banker is None:
+            return Text("")
+        if seat == view.banker:
+            return Text(self.t("banker"), style="bold yellow")
+        side = banker_side(view)
+        if side is None:
+            return Text("")
+        if seat in side:
+            return Text(
+                self.t("friend" if view.preset.called_friend else "partner"), style="bold green"
+            )
+        return Text(self.t("attacker"), style="cyan")
+
+    def seats(self, view: View) -> Table:
+        """One row per seat: level, role, points won, cards left and this trick's play."""
+        table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, header_style="bold")
+        table.add_column("")
+        table.add_column(self.t("seat"), justify="right")
+        table.add_column(self.t("player"))
+        if view.levels is not None:
+            table.add_column(self.t("level"), justify="center")
+        table.add_column(self.t("role"))
+        table.add_column(self.t("points"), justify="right")
+        table.add_column(self.t("cards"), justify="right")
+        table.add_column(self.t("this trick"))
+        played = {play.seat: play for play in view.current}
+        leader = view.current[0].seat if view.current else None
+        for seat in range(view.preset.players):
+            marker = "▶" if view.phase is Phase.PLAY and view.to_act == seat else ""
+            trick = Text("")
+            if seat in played:
+                trick = self.cards(played[seat].cards)
+                if seat == leader:
+                    trick.append("  " + self.t("(led)"), style="dim")
+            row: list[Text | str] = [marker, str(seat), self.names[seat]]
+            if view.levels is not None:
+                row.append(RANK_NAMES[view.levels[seat]])
+            row += [
+                self.role(view, seat),
+                str(view.points_won[seat]),
+                str(view.hand_sizes[seat]),
+                trick,
+            ]
+            table.add_row(*row, style="bold" if seat == self.seat else "")
+        return table
+
+    def last_trick(self, view: View) -> Text | None:
+        if not view.tricks:
+            return None
+        trick = view.tricks[-1]
+        plays = Text("  ").join(
+            Text(f"{self.names[p.seat]} ") + self.cards(p.cards) for p in trick.plays
+        )
+        return self.fmt(
+            "Last trick: {plays} → {winner} +{points}",
+            style="dim",
+            plays=plays,
+            winner=self.names[trick.winner],
+            points=trick.points,
+        )
+
+    def lead_description(self, view: View) -> Text | None:
+        """What the current trick asks for: how many cards of which suit, in what shapes."""
+        if not view.current or view.lead_suit is None:
+            return None
+        shapes = " + ".join(self.shape(s) for s in view.lead_shapes)
+        return self.fmt(
+            "{name} led {count} {suit}: {shapes}",
+            name=self.names[view.current[0].seat],
+            count=len(view.current[0].cards),
+            suit=Text(
+                self.suit_name(view.lead_suit),
+                style=TRUMP_STYLE if view.lead_suit == TRUMP else SUIT_STYLES[view.lead_suit],
+            ),
+            shapes=shapes,
+        )
+
+    def hand_groups(self, view: View) -> list[tuple[Text, list[Card]]]:
+        """The hand by effective suit, trumps last; before trump is known by printed
+        suit with the jokers last."""
+        groups: dict[int, list[Card]] = {}
+        if view.ordering is not None:
+            for card in view.hand:  # already in display order, trumps last
+                groups.setdefault(view.ordering.esuit[card], []).append(card)
+        else:
+            for card in sorted(view.hand):  # ids ascend by rank within a suit, jokers last
+                groups.setdefault(TRUMP if card.suit is None else card.suit, []).append(card)
+        out = []
+        for suit in sorted(groups):
+            if suit == TRUMP:
+                label = Text(
+                    self.t("trump" if view.ordering is not None else "jokers"), style=TRUMP_STYLE
+                )
+            else:
+                label = Text(self.suit_name(suit), style=SUIT_STYLES[suit])
+            out.append((label, groups[suit]))
+        return out
+
+    def hand(self, view: View, marked: Sequence[Card] = ()) -> Panel:
+        """The player's hand, one line per suit; ``marked`` cards (the kitty just taken)
+        are underlined."""
+        to_mark = Counter(marked)
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(justify="right")
+        grid.add_column(justify="right", style="dim")
+        grid.add_column()
+        for label, cards in self.hand_groups(view):
+            line = Text()
+            for i, card in enumerate(cards):
+                text = self.card(card)
+                if to_mark[card]:
+                    to_mark[card] -= 1
+                    text.stylize("underline")
+                if view.ordering is None and card.rank == view.level_rank:
+                    text.stylize("reverse")  # level cards are trump whatever the suit
+                if i:
+                    line.append(" ")
+                line.append_text(text)
+            grid.add_row(label, str(len(cards)), line)
+        title = self.fmt("Your hand ({count})", count=len(view.hand))
+        return Panel(grid, title=title, title_align="left", box=box.ROUNDED, expand=False)
+
+    def table(self, view: View) -> RenderableType:
+        """Everything the player needs at their turn."""
+        parts: list[RenderableType] = [self.header(view), self.seats(view)]
+        for line in (self.lead_description(view), self.last_trick(view)):
+            if line is not None:
+                parts.append(line)
+        parts.append(self.hand(view))
+        return Group(*parts)
+
+    def show(self, view: View) -> None:
+        self.console.print(self.table(view))
+
+    # --- results -----------------------------------------------------------------------
+
+    def round_result(self, view: View, totals: Sequence[int]) -> RenderableType:
+        """The scored round (R-9, R-10): points, kitty, levels, scores, match totals."""
+        result = view.result
+        assert result is not None
+        lines: list[Text] = []
+        x = Text(str(result.attackers_points), style="bold")
+        if result.kitty_multiplier:
+            lines.append(
+                self.fmt(
+                    "Attackers' points {x} = tricks {tricks} + kitty {kitty} × {multiplier}",
+                    x=x,
+                    tricks=result.trick_points,
+                    kitty=result.kitty_points,
+                    multiplier=result.kitty_multiplier,
+                )
+            )
+        else:
+            lines.append(self.fmt("Attackers' points {x}", x=x))
+        lines.append(
+            self.fmt(
+                "Kitty: {cards} ({points} points)", cards=result.kitty, points=result.kitty_points
+            )
+        )
+        band = result.band
+        if band.side == "stepdown":
+            lines.append(self.fmt("The bank changes hands; no one goes up", style="bold"))
+        else:
+            msgid = (
+                "The banker's side goes up {k}"
+                if band.side == "banker"
+                else "The attackers go up {k}"
+            )
+            lines.append(self.fmt(msgid, style="bold", k=band.k))
+        if result.next_banker is not None:
+            lines.append(self.fmt("Next banker: {name}", name=self.names[result.next_banker]))
+        table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, header_style="bold")
+        table.add_column(self.t("player"))
+        table.add_column(self.t("role"))
+        table.add_column(self.t("points"), justify="right")
+        if view.levels is not None and result.levels_after is not None:
+            table.add_column(self.t("level"), justify="center")
+        penalised = any(result.penalties)
+        if penalised:
+            table.add_column(self.t("penalty"), justify="right")
+        table.add_column(self.t("round score"), justify="right")
+        table.add_column(self.t("total"), justify="right")
+        for seat in range(view.preset.players):
+            row: list[Text | str] = [
+                self.names[seat],
+                self.role(view, seat),
+                str(view.points_won[seat]),
+            ]
+            if view.levels is not None and result.levels_after is not None:
+                before, after = view.levels[seat], result.levels_after[seat]
+                row.append(
+                    RANK_NAMES[before]
+                    if before == after
+                    else f"{RANK_NAMES[before]} → {RANK_NAMES[after]}"
+                )
+            if penalised:
+                row.append(str(result.penalties[seat] or ""))
+            score = result.scores[seat]
+            row += [
+                Text(f"{score:+d}", style="green" if score > 0 else "red" if score else ""),
+                str(totals[seat]),
+            ]
+            table.add_row(*row, style="bold" if seat == self.seat else "")
+        title = self.fmt("Round {round} is over", style="bold", round=view.round_number)
+        return Panel(
+            Group(*lines, table), title=title, title_align="left", box=box.DOUBLE, expand=False
+        )
+
+    def standings(
+        self, totals: Sequence[int], levels: Sequence[int] | None, rounds: int
+    ) -> RenderableType:
+        """Final (or current) match standings, best total first."""
+        table = Table(
+            box=box.SIMPLE_HEAD,
+            show_edge=False,
+            pad_edge=False,
+            header_style="bold",
+            title=self.t("Standings after {rounds} rounds", rounds=rounds),
+            title_justify="left",
+            title_style="bold",
+        )
+        table.add_column("#", justify="right")
+        table.add_column(self.t("player"))
+        if levels is not None:
+            table.add_column(self.t("level"), justify="center")
+        table.add_column(self.t("total"), justify="right")
+        best = max(totals)
+        order = sorted(range(len(totals)), key=lambda s: (-totals[s], s))
+        for place, seat in enumerate(order, 1):
+            name = self.names[seat] + (" ★" if totals[seat] == best else "")
+            row = [str(place), name]
+            if levels is not None:
+                row.append(RANK_NAMES[levels[seat]])
+            row.append(str(totals[seat]))
+            table.add_row(*row, style="bold" if seat == self.seat else "")
+        return table
+
+    def help(self) -> None:
+        for msgid in HELP_LINES:
+            self.say(msgid)
+
+
+HELP_LINES = (
+    "Type cards in either notation, separated by spaces: 10H QS BJ LJ, or ♥10 ♠Q 大王 小王.",
+    "A bare rank takes the suit of the card before it: 9S 9 10 10 is ♠9 ♠9 ♠10 ♠10.",
+    "Chinese suit names work too: 黑桃9 红桃10 梅花J 方块A; 10 may be written T.",
+    "Commands: ? help · hint suggests a move · t shows the table again · q quits.",
+)

@@ -1,0 +1,175 @@
+"""Writing finished rounds as `zpy-record/1` objects and JSON Lines files (RECORD.md).
+
+>>> import random
+>>> from zhaopengyou.bots import RandomBot, play_round
+>>> from zhaopengyou.engine import Round, get_preset
+>>> rnd = Round(get_preset("tractor"), seed=5, levels=(0, 0, 0, 0), dealer=1)
+>>> record = round_record(play_round(rnd, [RandomBot(s) for s in range(4)]))
+>>> record["format"], [len(cards) for cards in record["deal"]], len(record["kitty"])
+('zpy-record/1', [25, 25, 25, 25], 8)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import IO, Any
+
+from ..engine.cards import RANK_NAMES, SUIT_LETTERS, to_ascii_list
+from ..engine.match import Match
+from ..engine.round import Round
+from ..engine.view import Phase, PlayRecord, Trick
+from .reader import FORMAT
+
+
+def round_record(
+    rnd: Round,
+    *,
+    players: Sequence[str] | None = None,
+    match_over: bool = False,
+    events: Sequence[Mapping[str, Any]] = (),
+) -> dict[str, Any]:
+    """The RECORD.md object of a finished round, keys in the order RECORD.md lists them.
+
+    ``players`` are display names by seat (default ``seat 0`` …); ``events`` are the
+    room events of the round (``{"kind", "seat", "after_trick"}``).
+    """
+    result = rnd.result
+    if rnd.phase is not Phase.DONE or result is None:
+        raise ValueError("only a finished round can be recorded")
+    preset = rnd.preset
+    names = list(players) if players is not None else [f"seat {s}" for s in range(preset.players)]
+    if len(names) != preset.players:
+        raise ValueError(f"{preset.name} has {preset.players} seats, got {len(names)} names")
+    assert rnd.banker is not None and rnd.buried_by is not None
+    return {
+        "format": FORMAT,
+        "preset": preset.name,
+        "options": dict(preset.options),
+        "seed": rnd.seed,
+        "round": rnd.number,
+        "players": names,
+        "levels_before": _levels(rnd.levels_before),
+        "dealer": rnd.dealer,
+        "banker": rnd.banker,
+        "level_rank": RANK_NAMES[rnd.level_rank],
+        "deal": [to_ascii_list(cards) for cards in rnd.received],
+        "kitty": to_ascii_list(rnd.kitty),
+        "bids": [_bid(bid.seat, bid.cards, bid.after_cards_dealt, bid.kind) for bid in rnd.bids],
+        "trump_suit": SUIT_LETTERS[rnd.trump_suit] if rnd.trump_suit is not None else None,
+        "bid_count": rnd.bid_count,
+        "buried_by": rnd.buried_by,
+        "buried": to_ascii_list(rnd.buried),
+        "swaps": [],
+        "friend_call": _friend_call(rnd),
+        "friend": rnd.friend,
+        "tricks": [_trick(trick) for trick in rnd.tricks],
+        "kitty_points": result.kitty_points,
+        "kitty_multiplier": result.kitty_multiplier,
+        "attackers_points": result.attackers_points,
+        "levels_after": _levels(result.levels_after),
+        "next_banker": result.next_banker,
+        "scores": list(result.scores),
+        "penalties": list(result.penalties),
+        "events": [dict(event) for event in events],
+        "match_over": match_over,
+        "redeals": rnd.redeals,
+    }
+
+
+def match_records(match: Match, players: Sequence[str] | None = None) -> list[dict[str, Any]]:
+    """One record per played round; the last one has ``match_over`` when the match is over."""
+    last = len(match.played) - 1
+    return [
+        round_record(rnd, players=players, match_over=match.over and index == last)
+        for index, rnd in enumerate(match.played)
+    ]
+
+
+def _levels(levels: Sequence[int] | None) -> list[str] | None:
+    return [RANK_NAMES[level] for level in levels] if levels is not None else None
+
+
+def _bid(seat: int, cards: Sequence[int], after: int, kind: str | None) -> dict[str, Any]:
+    bid: dict[str, Any] = {"seat": seat, "cards": to_ascii_list(cards), "after_cards_dealt": after}
+    if kind is not None:
+        bid["kind"] = kind
+    return bid
+
+
+def _friend_call(rnd: Round) -> dict[str, Any] | None:
+    if not rnd.preset.called_friend:
+        return None
+    if rnd.solo:
+        return {"solo": True}
+    assert rnd.friend_call is not None
+    return {"card": rnd.friend_call.ascii}
+
+
+def _trick(trick: Trick) -> dict[str, Any]:
+    # ``units`` is written for every trick, so readers never have to re-parse a lead.
+    return {
+        "leader": trick.leader,
+        "plays": [_play(play) for play in trick.plays],
+        "units": [to_ascii_list(unit.cards) for unit in trick.units],
+        "winner": trick.winner,
+        "points": trick.points,
+    }
+
+
+def _play(play: PlayRecord) -> dict[str, Any]:
+    entry: dict[str, Any] = {"seat": play.seat, "cards": to_ascii_list(play.cards)}
+    if play.attempted is not None:
+        entry["attempted"] = to_ascii_list(play.attempted)
+    if play.attempted_units is not None:
+        # The leader's own parse of the failed throw, so a replay names it again.
+        entry["attempted_units"] = [to_ascii_list(unit) for unit in play.attempted_units]
+    return entry
+
+
+def dumps_record(record: Mapping[str, Any]) -> str:
+    """One record as compact JSON on a single line (keys in their given order)."""
+    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+
+
+class RecordWriter:
+    """Writes records as JSON Lines, one round per line, flushed after each line.
+
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "match.jsonl"
+    >>> with RecordWriter(path) as writer:
+    ...     writer.write({"format": "zpy-record/1"})
+    >>> path.read_text(encoding="utf-8")
+    '{"format":"zpy-record/1"}\\n'
+    """
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+        self._file: IO[str] | None = None
+
+    def __enter__(self) -> RecordWriter:
+        self._file = self.path.open("w", encoding="utf-8")
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def write(self, record: Mapping[str, Any]) -> None:
+        """Append one round and flush, so a crash loses at most the current round."""
+        if self._file is None:
+            raise ValueError("RecordWriter is not open: use it in a with statement")
+        self._file.write(dumps_record(record) + "\n")
+        self._file.flush()
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None

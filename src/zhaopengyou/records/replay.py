@@ -1,0 +1,457 @@
+"""Replaying a record through the engine and reporting the first disagreement.
+
+The deal is rebuilt from ``deal`` and ``dealer``, every recorded action is applied
+with :meth:`Round.apply`, and what the engine decides (trump, banker, friend, each
+trick's units, winner and points, the result) is compared with what the record says.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, NoReturn
+
+from ..engine.actions import Action, Bid, Bury, CallFriend, Pass, Play
+from ..engine.cards import RANK_NAMES, SUIT_LETTERS, Card, format_cards
+from ..engine.errors import IllegalAction, InvalidOption
+from ..engine.presets import get_preset
+from ..engine.round import Round
+from ..engine.view import Phase, PlayRecord
+from ..i18n import tr
+from .reader import Message, validate_record
+
+# Presets whose banker is decided by bidding in every round (R-8.3); elsewhere only round 1.
+_BANKER_BY_BIDDING_EVERY_ROUND = frozenset({"qidong"})
+
+
+@dataclass(frozen=True, slots=True)
+class Disagreement:
+    """Where a record and the engine part ways, and how.
+
+    ``trick`` and ``bid`` are 1-based positions in the record; ``seat`` is the seat
+    whose recorded action the engine rejected, when there is one.
+    """
+
+    round: int
+    problem: Message
+    trick: int | None = None
+    bid: int | None = None
+    seat: int | None = None
+
+    def describe(self, lang: str = "en") -> str:
+        """E.g. ``round 3, trick 7, seat 2: recorded ♠A ♠A but the engine says R-5.2: …``."""
+        parts = [tr("round {round}", lang, round=self.round)]
+        if self.bid is not None:
+            parts.append(tr("bid {bid}", lang, bid=self.bid))
+        if self.trick is not None:
+            parts.append(tr("trick {trick}", lang, trick=self.trick))
+        if self.seat is not None:
+            parts.append(tr("seat {seat}", lang, seat=self.seat))
+        location = tr(", ", lang).join(parts)
+        return tr(
+            "{location}: {problem}", lang, location=location, problem=self.problem.render(lang)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayReport:
+    """The verdict on one round: ``ok``, or the first :class:`Disagreement`."""
+
+    round: int
+    problem: Disagreement | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.problem is None
+
+    @property
+    def disagreement(self) -> str | None:
+        """The first disagreement in English, or None when the round replays exactly."""
+        return self.problem.describe("en") if self.problem is not None else None
+
+    def describe(self, lang: str = "en") -> str:
+        """One line for people: ``round 2: ok`` or the disagreement, in ``lang``."""
+        if self.problem is not None:
+            return self.problem.describe(lang)
+        return tr(
+            "{location}: {problem}",
+            lang,
+            location=tr("round {round}", lang, round=self.round),
+            problem=tr("ok", lang),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data: round, ok, the English disagreement, and its trick and seat."""
+        problem = self.problem
+        return {
+            "round": self.round,
+            "ok": self.ok,
+            "disagreement": self.disagreement,
+            "trick": problem.trick if problem is not None else None,
+            "seat": problem.seat if problem is not None else None,
+        }
+
+
+def replay_record(record: dict[str, Any]) -> ReplayReport:
+    """Re-play one round record through the engine.
+
+    Raises :class:`~zhaopengyou.records.RecordError` when the record is malformed;
+    every other problem (an illegal action, a different outcome) is the report's
+    disagreement.
+    """
+    validate_record(record)
+    try:
+        _Replay(record).run()
+    except _Disagree as found:
+        return ReplayReport(record["round"], found.disagreement)
+    return ReplayReport(record["round"])
+
+
+class _Disagree(Exception):
+    def __init__(self, disagreement: Disagreement) -> None:
+        super().__init__(disagreement.describe())
+        self.disagreement = disagreement
+
+
+def _cards(tokens: Sequence[str]) -> tuple[Card, ...]:
+    return tuple(Card.parse(token) for token in tokens)
+
+
+def _multiset(cards: Sequence[int]) -> list[int]:
+    return sorted(int(card) for card in cards)
+
+
+def _unit_multiset(units: Sequence[Sequence[int]]) -> list[list[int]]:
+    return sorted(_multiset(unit) for unit in units)
+
+
+def _show_units(units: Sequence[Sequence[int]]) -> str:
+    return " ".join(f"[{format_cards(unit)}]" for unit in units)
+
+
+def _engine_reason(err: IllegalAction) -> Message:
+    """An engine rejection as a translatable message, with its rule number."""
+    message = Message(err.template, dict(err.params))
+    return (
+        Message("{rule}: {message}", {"rule": err.rule, "message": message})
+        if err.rule
+        else message
+    )
+
+
+class _Replay:
+    """One replay; each step raises :class:`_Disagree` at the first difference."""
+
+    def __init__(self, record: dict[str, Any]) -> None:
+        self.record = record
+        self.number: int = record["round"]
+        self.rnd: Round | None = None
+
+    @property
+    def round(self) -> Round:
+        assert self.rnd is not None
+        return self.rnd
+
+    def disagree(
+        self,
+        template: str,
+        *,
+        trick: int | None = None,
+        bid: int | None = None,
+        seat: int | None = None,
+        **params: Any,
+    ) -> NoReturn:
+        raise _Disagree(Disagreement(self.number, Message(template, params), trick, bid, seat))
+
+    def compare(
+        self, key: str, recorded: object, engine: object, *, trick: int | None = None
+    ) -> None:
+        if recorded != engine:
+            self.disagree(
+                "{key} recorded {recorded}, engine {engine}",
+                trick=trick,
+                key=key,
+                recorded=json.dumps(recorded, ensure_ascii=False),
+                engine=json.dumps(engine, ensure_ascii=False),
+            )
+
+    def apply(
+        self,
+        seat: int,
+        action: Action,
+        shown: str | Message,
+        *,
+        trick: int | None = None,
+        bid: int | None = None,
+    ) -> None:
+        try:
+            self.round.apply(seat, action)
+        except IllegalAction as err:
+            self.disagree(
+                "recorded {action} but the engine says {reason}",
+                trick=trick,
+                bid=bid,
+                seat=seat,
+                action=shown,
+                reason=_engine_reason(err),
+            )
+
+    def run(self) -> None:
+        self.set_up()
+        self.deal_and_bid()
+        self.bury_and_call()
+        for index, trick in enumerate(self.record["tricks"], start=1):
+            self.play_trick(index, trick)
+        self.check_result()
+
+    # --- set-up and deal ---------------------------------------------------------------
+
+    def set_up(self) -> None:
+        record = self.record
+        try:
+            preset = get_preset(record["preset"], **record["options"])
+        except InvalidOption as err:
+            self.disagree("the engine cannot set up this game: {error}", error=str(err))
+        players = preset.players
+        self.compare("players (count)", len(record["players"]), players)
+        hands: list[list[str]] = record["deal"]
+        for seat, cards in enumerate(hands):
+            if len(cards) != preset.hand_size:
+                self.disagree(
+                    "deal: seat {seat} received {got} cards, {preset} deals {expected}",
+                    seat=seat,
+                    got=len(cards),
+                    preset=preset.name,
+                    expected=preset.hand_size,
+                )
+        self.compare("kitty (size)", len(record["kitty"]), preset.kitty_size)
+        dealer: int = record["dealer"]
+        # Card i of the deal went to seat (dealer + i) % players (R-8.1).
+        deck = [
+            Card.parse(hands[(dealer + i) % players][i // players])
+            for i in range(players * preset.hand_size)
+        ]
+        deck.extend(_cards(record["kitty"]))
+        levels = record["levels_before"]
+        banker_known = record["round"] > 1 and preset.name not in _BANKER_BY_BIDDING_EVERY_ROUND
+        try:
+            self.rnd = Round(
+                preset,
+                seed=record["seed"],
+                number=record["round"],
+                levels=[RANK_NAMES.index(level) for level in levels]
+                if levels is not None
+                else None,
+                banker=record["banker"] if banker_known else None,
+                dealer=dealer,
+                deck=deck,
+            )
+        except ValueError as err:
+            self.disagree("the engine cannot set up this round: {error}", error=str(err))
+        self.compare("dealer", dealer, self.round.dealer)
+        self.compare("level_rank", record["level_rank"], RANK_NAMES[self.round.level_rank])
+
+    def deal_and_bid(self) -> None:
+        rnd = self.round
+        bids: list[dict[str, Any]] = self.record["bids"]
+        made = 0
+        while rnd.phase is Phase.DEAL:
+            rnd.deal_card()
+            while (
+                made < len(bids)
+                and rnd.phase is Phase.DEAL
+                and bids[made]["after_cards_dealt"] == rnd.dealt
+            ):
+                self.bid(made, bids[made])
+                made += 1
+        for index in range(made, len(bids)):  # the closing window (R-8.1)
+            bid = bids[index]
+            if bid["after_cards_dealt"] != rnd.cards_to_deal:
+                self.disagree(
+                    "recorded after {after} cards dealt, which the deal has passed "
+                    "(bids must be listed in order)",
+                    bid=index + 1,
+                    seat=bid["seat"],
+                    after=bid["after_cards_dealt"],
+                )
+            while rnd.phase is Phase.BID and rnd.to_act != bid["seat"]:
+                assert rnd.to_act is not None
+                self.apply(rnd.to_act, Pass(), Message("a pass"), bid=index + 1)
+            if rnd.phase is not Phase.BID:
+                self.disagree(
+                    "the closing bid window ended before this bid", bid=index + 1, seat=bid["seat"]
+                )
+            self.bid(index, bid)
+        while rnd.phase is Phase.BID:
+            assert rnd.to_act is not None
+            self.apply(rnd.to_act, Pass(), Message("a pass"))
+        if rnd.redeals:
+            self.disagree("nobody bid, so the engine deals again (R-8.2)")
+        self.compare("banker", self.record["banker"], rnd.banker)
+        trump = SUIT_LETTERS[rnd.trump_suit] if rnd.trump_suit is not None else None
+        self.compare("trump_suit", self.record["trump_suit"], trump)
+        self.compare("bid_count", self.record["bid_count"], rnd.bid_count)
+
+    def bid(self, index: int, bid: dict[str, Any]) -> None:
+        cards = _cards(bid["cards"])
+        action = Bid(cards, bid.get("kind"), _cards(bid.get("returned", ())))
+        self.apply(bid["seat"], action, format_cards(cards), bid=index + 1)
+
+    # --- kitty and friend --------------------------------------------------------------
+
+    def bury_and_call(self) -> None:
+        rnd = self.round
+        record = self.record
+        buried_by: int = record["buried_by"]
+        self.compare("buried_by", buried_by, rnd.to_act)
+        buried = _cards(record["buried"])
+        self.apply(buried_by, Bury(buried), format_cards(buried))
+        if record["swaps"]:
+            self.disagree(
+                "swaps: the engine has no declarer swaps for {preset}", preset=rnd.preset.name
+            )
+        call = record["friend_call"]
+        if rnd.preset.called_friend:
+            assert rnd.banker is not None
+            if call is None:
+                self.disagree(
+                    "friend_call recorded null, but {preset} calls a friend (R-9.1)",
+                    preset=rnd.preset.name,
+                )
+            if call.get("solo"):
+                self.apply(rnd.banker, CallFriend(solo=True), Message("a solo call"))
+            else:
+                card = Card.parse(call["card"])
+                self.apply(
+                    rnd.banker,
+                    CallFriend(card),
+                    Message("the friend call {card}", {"card": str(card)}),
+                )
+        else:
+            self.compare("friend_call", call, None)
+        self.compare("friend", record["friend"], rnd.friend)
+
+    # --- tricks ------------------------------------------------------------------------
+
+    def play_trick(self, number: int, trick: dict[str, Any]) -> None:
+        rnd = self.round
+        if rnd.phase is not Phase.PLAY:
+            self.disagree(
+                "the round is already over after {done} tricks", trick=number, done=len(rnd.tricks)
+            )
+        plays: list[dict[str, Any]] = trick["plays"]
+        self.compare("leader", trick["leader"], rnd.to_act, trick=number)
+        if len(plays) != rnd.preset.players:
+            self.disagree(
+                "the trick has {got} plays, the engine expects {expected}",
+                trick=number,
+                got=len(plays),
+                expected=rnd.preset.players,
+            )
+        self.lead(number, trick, plays[0])
+        for play in plays[1:]:
+            cards = _cards(play["cards"])
+            self.apply(play["seat"], Play(cards), format_cards(cards), trick=number)
+        done = rnd.tricks[-1]
+        if "units" in trick:
+            recorded = [_cards(unit) for unit in trick["units"]]
+            engine = [unit.cards for unit in done.units]
+            if _unit_multiset(recorded) != _unit_multiset(engine):
+                self.disagree(
+                    "units recorded {recorded}, engine {engine}",
+                    trick=number,
+                    recorded=_show_units(recorded),
+                    engine=_show_units(engine),
+                )
+        self.compare("winner", trick["winner"], done.winner, trick=number)
+        self.compare("points", trick["points"], done.points, trick=number)
+
+    def lead(self, number: int, trick: dict[str, Any], play: dict[str, Any]) -> None:
+        seat: int = play["seat"]
+        cards = _cards(play["cards"])
+        if "attempted" in play:
+            attempted = _cards(play["attempted"])
+            named = play.get("attempted_units")
+            units = tuple(_cards(unit) for unit in named) if named else None
+            self.apply(seat, Play(attempted, units), format_cards(attempted), trick=number)
+            made = self.lead_record()
+            if made.attempted is None:
+                self.disagree(
+                    "recorded a failed throw of {attempted}, but the engine lets it stand (R-4.3)",
+                    trick=number,
+                    seat=seat,
+                    attempted=format_cards(attempted),
+                )
+            if _multiset(made.cards) != _multiset(cards):
+                self.disagree(
+                    "recorded {cards} forced from the throw {attempted}, but the engine "
+                    "forces {forced} (R-4.4)",
+                    trick=number,
+                    seat=seat,
+                    cards=format_cards(cards),
+                    attempted=format_cards(attempted),
+                    forced=format_cards(made.cards),
+                )
+            return
+        self.apply(
+            seat, Play(cards, self.named_units(trick, cards)), format_cards(cards), trick=number
+        )
+        made = self.lead_record()
+        if made.attempted is not None:
+            self.disagree(
+                "recorded the throw {cards} as standing, but the engine says it fails "
+                "and forces {forced} (R-4.4)",
+                trick=number,
+                seat=seat,
+                cards=format_cards(cards),
+                forced=format_cards(made.cards),
+            )
+
+    def named_units(
+        self, trick: dict[str, Any], cards: tuple[Card, ...]
+    ) -> tuple[tuple[Card, ...], ...] | None:
+        """The recorded parse of a throw when it is not the canonical one (R-4.2)."""
+        recorded = [_cards(unit) for unit in trick.get("units", ())]
+        rnd = self.round
+        if len(recorded) < 2 or rnd.ordering is None:
+            return None
+        try:
+            canonical = rnd.preset.parse_lead(cards, None, rnd.ordering)
+        except IllegalAction:
+            return None  # the engine rejects the lead itself; apply() reports why
+        if _unit_multiset(recorded) == _unit_multiset([unit.cards for unit in canonical]):
+            return None
+        return tuple(recorded)
+
+    def lead_record(self) -> PlayRecord:
+        rnd = self.round
+        return rnd.current[0] if rnd.current else rnd.tricks[-1].plays[0]
+
+    # --- result ------------------------------------------------------------------------
+
+    def check_result(self) -> None:
+        rnd = self.round
+        result = rnd.result
+        if rnd.phase is not Phase.DONE or result is None:
+            self.disagree(
+                "the record ends after {done} tricks, but the round is not over",
+                done=len(rnd.tricks),
+            )
+        record = self.record
+        levels_after = (
+            [RANK_NAMES[level] for level in result.levels_after]
+            if result.levels_after is not None
+            else None
+        )
+        engine: dict[str, object] = {
+            "kitty_points": result.kitty_points,
+            "kitty_multiplier": result.kitty_multiplier,
+            "attackers_points": result.attackers_points,
+            "levels_after": levels_after,
+            "next_banker": result.next_banker,
+            "scores": list(result.scores),
+            "penalties": list(result.penalties),
+        }
+        for key, value in engine.items():
+            self.compare(key, record[key], value)

@@ -1,0 +1,48 @@
+"""Shared helpers for engine tests: orderings and count vectors from notation."""
+
+from __future__ import annotations
+
+import pytest
+
+from zhaopengyou.engine.cards import SUIT_LETTERS, RANK_NAMES, counts_of, parse_cards
+from zhaopengyou.engine.ordering import Adjacency, Ordering
+
+
+def ordering(level: str, trump: str | None, adjacency: Adjacency = "standard",
+             fixed: tuple[int, ...] = ()) -> Ordering:
+    return Ordering(RANK_NAMES.index(level), None if trump is None else SUIT_LETTERS.index(trump),
+                    fixed, adjacency)
+
+
+def counts(text: str) -> list[int]:
+    return counts_of(parse_cards(text))
+
+
+def cards(text: str) -> list[int]:
+    return [int(c) for c in parse_cards(text)]
+
+
+@pytest.fixture
+def level2_hearts() -> Ordering:
+    return ordering("2", "H")
+
+
+def arranged_deck(players: int, decks: int, hand_size: int, wants: dict[int, str],
+                  kitty: str = "", dealer: int = 0, seed: int = 0) -> list[int]:
+    """A deal order in which seat s receives ``wants[s]`` first and the kitty is
+    ``kitty`` (then filled up); everything else is shuffled with ``seed``."""
+    import random
+
+    from zhaopengyou.engine.cards import full_deck
+
+    wanted = {seat: [int(c) for c in parse_cards(text)] for seat, text in wants.items()}
+    kitty_cards = [int(c) for c in parse_cards(kitty)]
+    rest = [int(c) for c in full_deck(decks)]
+    for card in [c for cs in wanted.values() for c in cs] + kitty_cards:
+        rest.remove(card)
+    random.Random(seed).shuffle(rest)
+    deck = []
+    for i in range(players * hand_size):
+        seat = (dealer + i) % players
+        deck.append(wanted[seat].pop(0) if wanted.get(seat) else rest.pop())
+    return deck + kitty_cards + rest

@@ -1,0 +1,156 @@
+"""R-8.1 deal and closing window; R-8.2 翻主 bids, overcalls and the no-bid rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from zhaopengyou.engine import Bid, IllegalAction, Pass, Phase, Round, get_preset
+from zhaopengyou.engine.cards import parse_cards
+from zhaopengyou.engine.events import KittyTaken, KittyTurned, Redealt, TrumpDecided
+
+from .conftest import arranged_deck
+
+TRACTOR = get_preset("tractor")
+
+
+def dealt_round(wants: dict[int, str], kitty: str = "", banker: int | None = None,
+                levels=None, last_card: bool = True) -> Round:
+    """Deal the arranged cards; without ``last_card`` the deal stays open for bids."""
+    deck = arranged_deck(4, 2, 25, wants, kitty, dealer=banker or 0)
+    rnd = Round(TRACTOR, deck=deck, banker=banker, levels=levels, dealer=0, seed=1)
+    while rnd.dealt < rnd.cards_to_deal - (0 if last_card else 1):
+        rnd.deal_card()
+    return rnd
+
+
+def test_deal_is_card_by_card_in_play_order_from_the_dealer() -> None:  # R-8.1
+    rnd = Round(TRACTOR, seed=3, dealer=2)
+    seats = [rnd.deal_card()[0].seat for _ in range(8)]
+    assert seats == [2, 3, 0, 1, 2, 3, 0, 1]
+    assert rnd.phase is Phase.DEAL
+
+
+def test_bid_during_the_deal_from_any_seat_at_any_moment() -> None:  # R-8.1
+    deck = arranged_deck(4, 2, 25, {1: "2H"})
+    rnd = Round(TRACTOR, deck=deck, dealer=0)
+    with pytest.raises(IllegalAction):
+        rnd.apply(1, Bid.parse("2H"))  # not dealt yet
+    rnd.deal_card()
+    rnd.deal_card()  # seat 1 now holds ♥2
+    rnd.apply(1, Bid.parse("2H"))
+    assert rnd.bids[0].after_cards_dealt == 2
+
+
+def test_overcalls_need_more_cards_jokers_beat_level_cards() -> None:  # R-8.2
+    rnd = dealt_round({0: "2H 2H 2D", 1: "2S 2S BJ BJ", 2: "2C 2C LJ LJ", 3: "2D"},
+                      last_card=False)
+    rnd.apply(0, Bid.parse("2H"))
+    rnd.apply(1, Bid.parse("2S 2S"))
+    with pytest.raises(IllegalAction) as info:
+        rnd.apply(2, Bid.parse("2C 2C"))  # equal count, level vs level
+    assert info.value.rule == "R-8.2"
+    rnd.apply(2, Bid.parse("LJ LJ"))  # jokers beat level cards at equal count
+    rnd.apply(1, Bid.parse("BJ BJ"))  # 大王 beats 小王
+    with pytest.raises(IllegalAction):
+        rnd.apply(0, Bid.parse("2H 2H"))
+
+
+def test_reinforce_own_bid_but_never_overcall_it() -> None:  # R-8.2
+    rnd = dealt_round({0: "2H 2H 2D 2D"}, last_card=False)
+    rnd.apply(0, Bid.parse("2H"))
+    before = rnd.to_state()
+    with pytest.raises(IllegalAction) as info:
+        rnd.apply(0, Bid.parse("2D 2D"))
+    assert "own bid" in str(info.value)
+    assert rnd.to_state() == before
+    rnd.apply(0, Bid.parse("2H 2H"))
+    assert rnd.view(0).legal_bids() == []
+
+
+def test_bid_shapes_and_holding() -> None:  # R-8.2
+    rnd = dealt_round({0: "2H LJ 3S 3S"}, last_card=False)
+    for text in ("3S 3S", "LJ", "2H 2H", "2H LJ"):
+        with pytest.raises(IllegalAction):
+            rnd.apply(0, Bid.parse(text))
+    bids = [b.cards for b in rnd.view(0).legal_bids()]
+    assert tuple(parse_cards("2H")) in bids
+    assert all(len(set(b)) == 1 and b[0].rank == 0 for b in bids)  # only level cards here
+
+
+def test_closing_window_polls_in_order_and_a_bid_restarts_the_count() -> None:  # R-8.1
+    rnd = dealt_round({2: "2C 2C"})
+    assert rnd.to_act == 1  # after the dealer (0), nobody bid
+    with pytest.raises(IllegalAction):
+        rnd.apply(3, Pass())
+    rnd.apply(1, Pass())
+    rnd.apply(2, Bid.parse("2C"))
+    assert rnd.to_act == 3
+    for seat in (3, 0, 1):
+        rnd.apply(seat, Pass())
+    assert rnd.phase is Phase.BID
+    rnd.apply(2, Bid.parse("2C 2C"))  # reinforce, restarts the count
+    for seat in (3, 0, 1):
+        rnd.apply(seat, Pass())
+    events = rnd.apply(2, Pass())
+    assert any(isinstance(e, TrumpDecided) for e in events)
+    assert rnd.banker == 2 and rnd.trump_suit == 2  # last bidder is banker, ♣ trump
+    assert rnd.phase is Phase.BURY and rnd.to_act == 2
+    taken = [e for e in events if isinstance(e, KittyTaken)]
+    assert len(taken[0].cards) == 8 and rnd.hand_sizes[2] == 33
+
+
+def close_window(rnd: Round) -> list:
+    events = []
+    while rnd.phase is Phase.BID:
+        events += rnd.apply(rnd.to_act, Pass())
+    return events
+
+
+def test_round_one_without_a_bid_redeals() -> None:  # R-8.2
+    rnd = Round(TRACTOR, seed=5, dealer=0)
+    rnd.deal_all()
+    events = close_window(rnd)
+    assert any(isinstance(e, Redealt) for e in events)
+    assert rnd.phase is Phase.DEAL and rnd.redeals == 1 and rnd.dealt == 0
+
+
+def test_later_round_without_a_bid_turns_the_kitty() -> None:  # R-8.2 Decision
+    rnd = dealt_round({}, kitty="LJ 5C 7D 3S", banker=1, levels=[3] * 4)
+    events = close_window(rnd)
+    turned = [e for e in events if isinstance(e, KittyTurned)]
+    assert [c.ascii for c in turned[0].cards] == ["LJ", "5C", "7D"]  # 5 is the level rank
+    assert rnd.trump_suit == 3 and rnd.banker == 1  # ♦
+
+
+def test_kitty_of_jokers_and_level_cards_means_no_trump() -> None:  # R-8.2 Decision
+    rnd = dealt_round({}, kitty="LJ 2C BJ 2D 2S 2H LJ BJ", banker=3)
+    close_window(rnd)
+    assert rnd.trump_suit is None and rnd.banker == 3
+
+
+def test_joker_bid_means_no_trump_and_later_rounds_keep_the_banker() -> None:  # R-8.2
+    rnd = dealt_round({2: "BJ BJ"}, banker=0)
+    rnd.apply(1, Pass())
+    rnd.apply(2, Bid.parse("BJ BJ"))
+    close_window(rnd)
+    assert rnd.trump_suit is None and rnd.banker == 0
+
+
+def test_bury_exact_count_of_held_cards() -> None:  # R-7.1
+    from zhaopengyou.engine import Bury
+
+    rnd = dealt_round({0: "2H"})
+    rnd.apply(1, Pass())
+    rnd.apply(2, Pass())
+    rnd.apply(3, Pass())
+    rnd.apply(0, Bid.parse("2H"))
+    close_window(rnd)
+    hand = list(rnd.view(0).hand)
+    with pytest.raises(IllegalAction) as info:
+        rnd.apply(0, Bury(tuple(hand[:7])))
+    assert info.value.rule == "R-7.1"
+    with pytest.raises(IllegalAction):
+        rnd.apply(1, Bury(tuple(hand[:8])))
+    rnd.apply(0, Bury(tuple(hand[:8])))
+    assert rnd.phase is Phase.PLAY and rnd.to_act == 0  # fixed partners: no call; R-6.5
+    assert rnd.view(0).buried == tuple(hand[:8]) and rnd.view(1).buried == ()

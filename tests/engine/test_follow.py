@@ -1,0 +1,147 @@
+"""R-5.1, R-5.2 following, and the uniform random follow."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from zhaopengyou.engine.cards import TRUMP, parse_cards
+from zhaopengyou.engine.follow import (
+    best_profile,
+    follow_error,
+    iter_legal_follows,
+    random_follow,
+)
+from zhaopengyou.engine.units import PAIR, SINGLE, TRIPLE, Shape
+
+from .conftest import counts, ordering
+
+SPADES = 0
+TRACTOR2 = Shape("tractor", 2, 2)
+
+
+def legal(hand: str, play: str, shapes, suit: int = SPADES, o=None) -> bool:
+    o = o or ordering("2", "H")
+    return follow_error(counts(hand), counts(play), suit, shapes, o) is None
+
+
+def test_short_suit_must_play_all_of_it() -> None:  # R-5.1
+    assert legal("5S 9C KD", "5S 9C", (PAIR,))
+    assert not legal("5S 9C KD", "9C KD", (PAIR,))
+    err = follow_error(counts("5S 9C KD"), counts("9C KD"), SPADES, (PAIR,), ordering("2", "H"))
+    assert err is not None and err.rule == "R-5.1"
+
+
+def test_long_suit_must_stay_in_suit() -> None:  # R-5.2
+    assert legal("5S 6S 7S 9C", "5S 7S", (PAIR,))
+    err = follow_error(counts("5S 6S 7S 9C"), counts("5S 9C"), SPADES, (PAIR,),
+                       ordering("2", "H"))
+    assert err is not None and err.rule == "R-5.2"
+
+
+def test_r52_example_pair_lead() -> None:  # R-5.2: hand ♠8♠8♠8♠K → two ♠8
+    assert legal("8S 8S 8S KS", "8S 8S", (PAIR,))
+    assert not legal("8S 8S 8S KS", "8S KS", (PAIR,))
+
+
+def test_r52_example_tractor_lead() -> None:  # R-5.2: ♠9♠9♠Q♠Q♠A → ♠9♠9♠Q♠Q
+    hand = "9S 9S QS QS AS"
+    assert legal(hand, "9S 9S QS QS", (TRACTOR2,))
+    assert not legal(hand, "9S 9S QS AS", (TRACTOR2,))
+    o = ordering("2", "H")
+    assert best_profile(counts(hand), o.suit_cards[0], (TRACTOR2,), o) == (0, 0, 2)
+
+
+def test_r52_example_triple_lead() -> None:  # R-5.2: no triple, ♠7♠7 → ♠7♠7 + one more
+    hand = "7S 7S 9S JS"
+    assert legal(hand, "7S 7S 9S", (TRIPLE,))
+    assert legal(hand, "7S 7S JS", (TRIPLE,))
+    assert not legal(hand, "7S 9S JS", (TRIPLE,))
+
+
+def test_triple_lead_with_a_triple_in_hand() -> None:  # R-5.2
+    hand = "7S 7S 7S 9S 9S"
+    assert legal(hand, "7S 7S 7S", (TRIPLE,))
+    assert not legal(hand, "9S 9S 7S", (TRIPLE,))
+
+
+def test_tractor_lead_must_be_followed_by_a_tractor_when_held() -> None:  # R-5.2 step 1
+    hand = "3S 3S 4S 4S 9S 9S KS"
+    assert legal(hand, "3S 3S 4S 4S", (TRACTOR2,))
+    assert not legal(hand, "3S 3S 9S 9S", (TRACTOR2,))
+
+
+def test_longer_tractor_is_cut_to_the_lead_length() -> None:  # R-5.2 step 1
+    hand = "3S 3S 4S 4S 5S 5S"
+    assert legal(hand, "4S 4S 5S 5S", (TRACTOR2,))
+    assert legal(hand, "3S 3S 4S 4S", (TRACTOR2,))
+
+
+def test_titanic_lead_followed_by_pair_tractor_when_no_titanic() -> None:  # R-5.2 step 1–2
+    o = ordering("2", "H")
+    titanic = Shape("tractor", 3, 2)
+    hand = "3S 3S 4S 4S 9S 9S 9S KS"
+    # A width-2 tractor does not count for a width-3 unit; the tuples do: triple + pair.
+    assert best_profile(counts(hand), o.suit_cards[0], (titanic,), o) == (0, 1, 1)
+    assert legal(hand, "9S 9S 9S 3S 3S 4S", (titanic,), o=o)
+    assert not legal(hand, "3S 3S 4S 4S 9S KS", (titanic,), o=o)
+
+
+def test_throw_with_tractor_and_pair() -> None:  # R-5.2 steps 1–3
+    shapes = (TRACTOR2, PAIR, SINGLE)
+    hand = "5S 5S 6S 6S 8S 8S JS QS"
+    assert legal(hand, "5S 5S 6S 6S 8S 8S JS", shapes)
+    assert not legal(hand, "5S 5S 6S 6S 8S JS QS", shapes)
+
+
+def test_trump_lead_followed_with_trumps() -> None:  # R-5.1 with the trump suit
+    o = ordering("2", "H")
+    assert legal("2S 2S LJ 3C", "2S 2S", (PAIR,), suit=TRUMP, o=o)
+    assert not legal("2S 2S LJ 3C", "2S LJ", (PAIR,), suit=TRUMP, o=o)
+
+
+def _enumerated(hand: str, shapes, suit: int = SPADES) -> set[tuple[int, ...]]:
+    o = ordering("2", "H")
+    return {tuple(sorted(p)) for p in iter_legal_follows(counts(hand), suit, shapes, o)}
+
+
+@pytest.mark.parametrize(("hand", "shapes"), [
+    ("3S 5S 5S 9S 9S KS", (PAIR,)),
+    ("3S 4S 4S 5S 5S 9S 9S KS AS", (TRACTOR2,)),
+    ("3S 4S 4S 5S 5S 9S 9S KS AS", (TRACTOR2, SINGLE)),
+    ("5S 5S 9C 9C KD", (TRACTOR2,)),
+    ("7S 7S 9S 9S JS QS", (PAIR, PAIR, SINGLE)),
+])
+def test_random_follow_is_uniform_over_the_legal_follows(hand: str, shapes) -> None:
+    o = ordering("2", "H")
+    legal_set = _enumerated(hand, shapes)
+    rng = random.Random(42)
+    draws = 400 * len(legal_set)
+    seen = Counter(tuple(sorted(random_follow(counts(hand), SPADES, shapes, o, rng)))
+                   for _ in range(draws))
+    assert set(seen) == legal_set
+    # Each play should come up about 400 times; 5 standard deviations of slack.
+    for play, n in seen.items():
+        assert abs(n - 400) < 5 * 20, (play, n)
+
+
+def test_every_enumerated_follow_is_legal_and_no_legal_follow_is_missed() -> None:
+    o = ordering("2", "H")
+    hand = counts("3S 4S 4S 5S 5S 9S 9S KS")
+    from zhaopengyou.engine.follow import iter_submultisets
+
+    items = [(c, n) for c, n in enumerate(hand) if n]
+    every = {tuple(sorted(p)) for p in iter_submultisets(items, 4)}
+    legal_set = {tuple(sorted(p)) for p in iter_legal_follows(hand, SPADES, (TRACTOR2,), o)}
+    for play in every:
+        ok = follow_error(hand, counts(" ".join(str(parse_cards_id(c)) for c in play)),
+                          SPADES, (TRACTOR2,), o) is None
+        assert ok == (play in legal_set)
+
+
+def parse_cards_id(card: int) -> str:
+    from zhaopengyou.engine.cards import CARDS
+
+    return CARDS[card].ascii

@@ -1,0 +1,114 @@
+"""R-4.3, R-4.4 throws: success against the real hands, forced unit, penalties."""
+
+from __future__ import annotations
+
+import pytest
+
+from zhaopengyou.engine import IllegalAction, Play, Round, get_preset
+from zhaopengyou.engine.cards import parse_cards, to_ascii_list
+from zhaopengyou.engine.events import ThrowFailed
+from zhaopengyou.engine.tricks import forced_unit
+from zhaopengyou.engine.units import canonical_parse
+
+from .conftest import counts, ordering
+
+
+def seed_000_round(seat1: str) -> Round:
+    # 找朋友 with 3 decks; ♠ trump at level 2, so ♥ is an off suit.
+    return Round.from_hands(
+        get_preset("zhaopengyou"),
+        ["AH AH KH 10H 10H 7C", seat1, "7S 8S 9S JS QS 9C", "3C 4C 6C 10C 8C JC",
+         "3D 4D 6D 7D 9D JD"],
+        level_rank="2", trump_suit="S", banker=0)
+
+
+def test_seed_000_throw_succeeds_against_a_single_king() -> None:  # R-4.3
+    rnd = seed_000_round("KH 3S 4S 6S 7D 8D")
+    events = rnd.apply(0, Play.parse("♥A A K 10 10"))
+    assert not any(isinstance(e, ThrowFailed) for e in events)
+    assert to_ascii_list(rnd.current[0].cards) == ["AH", "AH", "KH", "10H", "10H"]
+    assert [u.shape.name() for u in rnd.lead_units] == ["pair", "pair", "single"]
+    assert rnd.penalties == [0, 0, 0, 0, 0]
+    assert rnd.throws_tried == 1 and rnd.throws_failed == 0
+
+
+def test_seed_000_throw_fails_against_a_pair_of_kings() -> None:  # R-4.4
+    rnd = seed_000_round("KH KH 3H 4S 6S 8D")
+    events = rnd.apply(0, Play.parse("♥A A K 10 10"))
+    failed = [e for e in events if isinstance(e, ThrowFailed)]
+    assert len(failed) == 1
+    assert to_ascii_list(failed[0].forced) == ["10H", "10H"]
+    assert to_ascii_list(failed[0].attempted) == ["AH", "AH", "KH", "10H", "10H"]
+    assert to_ascii_list(rnd.current[0].cards) == ["10H", "10H"]
+    assert rnd.current[0].attempted is not None
+    # The rest goes back to the hand; −1 积分 to the thrower (seed 000).
+    assert sorted(rnd.view(0).hand) == sorted(parse_cards("AH AH KH 7C"))
+    assert rnd.penalties == [-1, 0, 0, 0, 0]
+    # Followers now follow the forced pair, not the throw; a refusal changes nothing.
+    before = rnd.to_state()
+    with pytest.raises(IllegalAction) as info:
+        rnd.apply(1, Play.parse("KH 3H"))
+    assert rnd.to_state() == before
+    assert info.value.rule == "R-5.2"
+    rnd.apply(1, Play.parse("KH KH"))
+
+
+def test_partner_holding_the_beating_unit_also_fails_the_throw() -> None:  # R-4.3 "no other"
+    rnd = Round.from_hands(
+        get_preset("tractor"),
+        ["AH AH KH 10H 10H", "3C 4C 6C 7C 8C", "QH QH 3S 4S 6S", "7S 8S 9S JS 3D"],
+        level_rank="2", trump_suit="S", banker=0)
+    rnd.apply(0, Play.parse("AH AH KH 10H 10H"))
+    assert to_ascii_list(rnd.current[0].cards) == ["10H", "10H"]
+
+
+def test_forced_unit_lowest_top_then_narrower() -> None:  # R-4.4
+    o = ordering("2", "H")
+    lead = canonical_parse(counts("QS QS 9S 8S"), o.suit_cards[0], o, 2)
+    # Another hand beats the pair (KK) and both singles (A): lowest top is the single 8.
+    forced = forced_unit(lead, [counts("KS KS AS")], o)
+    assert forced is not None and to_ascii_list(forced.cards) == ["8S"]
+    # Only the pair is beaten.
+    lead = canonical_parse(counts("QS QS AS"), o.suit_cards[0], o, 2)
+    forced = forced_unit(lead, [counts("KS KS")], o)
+    assert forced is not None and to_ascii_list(forced.cards) == ["QS", "QS"]
+
+
+def test_tractor_in_a_throw_is_beaten_by_a_higher_or_longer_tractor() -> None:  # R-4.3
+    o = ordering("2", "H")
+    lead = canonical_parse(counts("5S 5S 6S 6S AS"), o.suit_cards[0], o, 2)
+    assert forced_unit(lead, [counts("3S 3S 4S 4S")], o) is None  # lower tractor
+    assert forced_unit(lead, [counts("7S 7S 8S 8S")], o) is not None
+    assert forced_unit(lead, [counts("9S 9S JS JS")], o) is None  # not adjacent
+    # A wider tractor (Titanic, 3 decks) with a higher top also beats it.
+    lead3 = canonical_parse(counts("5S 5S 6S 6S AS"), o.suit_cards[0], o, 3)
+    forced = forced_unit(lead3, [counts("6S 6S 6S 7S 7S 7S")], o)
+    assert forced is not None and forced.shape.name() == "tractor×2"
+
+
+def test_single_beaten_only_by_a_strictly_higher_card() -> None:  # R-4.3, R-2.3
+    o = ordering("2", "H")
+    lead = canonical_parse(counts("2S AH AH"), o.suit_cards[4], o, 2)  # trump throw
+    assert forced_unit(lead, [counts("2C 2D")], o) is None  # ♣2 ties ♠2
+    assert forced_unit(lead, [counts("2H")], o) is not None
+
+
+def test_lead_must_be_one_suit() -> None:  # R-4.1
+    rnd = seed_000_round("KH 3S 4S 6S 7D 8D")
+    before = rnd.to_state()
+    with pytest.raises(IllegalAction) as info:
+        rnd.apply(0, Play.parse("AH 7C"))
+    assert info.value.rule == "R-4.1"
+    assert rnd.to_state() == before
+
+
+def test_named_parse_is_used_and_checked() -> None:  # R-4.2
+    rnd = seed_000_round("KH 3S 4S 6S 7D 8D")
+    with pytest.raises(IllegalAction) as info:
+        rnd.apply(0, Play(tuple(parse_cards("AH AH KH")),
+                          units=(tuple(parse_cards("AH KH")), tuple(parse_cards("AH")))))
+    assert info.value.rule == "R-4.2"
+    rnd.apply(0, Play(tuple(parse_cards("AH AH KH")),
+                      units=(tuple(parse_cards("AH")), tuple(parse_cards("AH")),
+                             tuple(parse_cards("KH")))))
+    assert [u.shape.name() for u in rnd.lead_units] == ["single", "single", "single"]

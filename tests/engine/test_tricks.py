@@ -1,0 +1,87 @@
+"""R-6 winning a trick: matching, keys, trumping and over-trumping, ties."""
+
+from __future__ import annotations
+
+import pytest
+
+from zhaopengyou.engine import Play, Round, get_preset
+from zhaopengyou.engine.cards import parse_cards
+from zhaopengyou.engine.tricks import standard_rank, winning_index
+from zhaopengyou.engine.units import PAIR, SINGLE, Shape
+
+from .conftest import ordering
+
+DIAMONDS = 3
+TRACTOR2 = Shape("tractor", 2, 2)
+
+
+def winner(shapes, lead_suit: int, plays: list[str], o) -> int:
+    return winning_index([standard_rank(shapes, lead_suit, parse_cards(p), o) for p in plays])
+
+
+@pytest.fixture
+def o():
+    return ordering("2", "S")  # ♠ trump at level 2; ♦ off suit
+
+
+def test_higher_single_in_suit_wins_and_ties_go_to_the_earlier(o) -> None:  # R-6.3, R-2.3
+    assert winner((SINGLE,), DIAMONDS, ["9D", "KD", "3D", "AD"], o) == 3
+    assert winner((SINGLE,), 4, ["2H", "2C", "2D"], o) == 0  # off-suit level cards tie
+
+
+def test_discard_never_wins(o) -> None:  # R-6.3
+    assert winner((SINGLE,), DIAMONDS, ["9D", "AC", "AH"], o) == 0
+
+
+def test_trumping_a_single_and_over_trumping(o) -> None:  # R-6.3
+    assert winner((SINGLE,), DIAMONDS, ["AD", "3S", "5S", "4S"], o) == 2
+
+
+def test_pair_needs_a_pair(o) -> None:  # R-6.1
+    assert winner((PAIR,), DIAMONDS, ["9D 9D", "KD QD", "3S 4S", "5S 5S"], o) == 3
+
+
+def test_seed_001_trumping_examples_hold_in_the_general_rule(o) -> None:  # R-6.2
+    # trump 998872 beats off-suit AK5544 …
+    ak5544 = (TRACTOR2, SINGLE, SINGLE)
+    assert winner(ak5544, DIAMONDS, ["AD KD 5D 5D 4D 4D", "9S 9S 8S 8S 7S 3S"], o) == 1
+    # … but not AA5544 (a tractor and a pair: 998872 has no pair left over)
+    aa5544 = (TRACTOR2, PAIR)
+    assert winner(aa5544, DIAMONDS, ["AD AD 5D 5D 4D 4D", "9S 9S 8S 8S 7S 3S"], o) == 0
+    # trump 977 beats 544 and trump 884 over-trumps it (the pair decides)
+    pair_single = (PAIR, SINGLE)
+    assert winner(pair_single, DIAMONDS, ["5D 4D 4D", "9S 7S 7S", "8S 8S 4S"], o) == 2
+    # trump 977 beats 567; 884 cannot over-trump (all singles: the highest card)
+    singles = (SINGLE, SINGLE, SINGLE)
+    assert winner(singles, DIAMONDS, ["5D 6D 7D", "9S 7S 7S", "8S 8S 4S"], o) == 1
+
+
+def test_bigger_structure_may_be_broken(o) -> None:  # R-6.1: 998877 matches 5544+A+K
+    shapes = (TRACTOR2, SINGLE, SINGLE)
+    rank = standard_rank(shapes, DIAMONDS, parse_cards("9S 9S 8S 8S 7S 7S"), o)
+    assert rank is not None and rank.trump
+    assert rank.key == o.order[parse_cards("9S")[0]]  # best split: 9988 + 7 + 7
+
+
+def test_mixed_suits_do_not_match(o) -> None:  # R-6.1
+    assert standard_rank((PAIR,), DIAMONDS, parse_cards("3S 3D"), o) is None
+    assert standard_rank((PAIR,), DIAMONDS, parse_cards("3C 3C"), o) is None
+
+
+def test_trumping_a_successful_throw_in_a_round() -> None:  # R-6.3 with R-4.3
+    rnd = Round.from_hands(
+        get_preset("tractor"),
+        ["AD AD KD 3C", "5S 5S 6S 4C", "7D 8D 9D 5C", "3S 4S 7S 6C"],
+        level_rank="2", trump_suit="S", banker=0)
+    rnd.apply(0, Play.parse("AD AD KD"))
+    rnd.apply(1, Play.parse("5S 5S 6S"))  # void in ♦: trumps pair + single
+    rnd.apply(2, Play.parse("7D 8D 9D"))
+    rnd.apply(3, Play.parse("3S 4S 7S"))  # trumps but no pair: does not match
+    assert rnd.tricks[-1].winner == 1
+    assert rnd.points_won[1] == 20  # ♦K and two ♠5
+    assert rnd.to_act == 1  # R-6.4
+
+
+def test_tractor_lead_won_by_higher_tractor_only() -> None:  # R-6.2
+    o = ordering("2", "H")
+    assert winner((TRACTOR2,), 0, ["5S 5S 6S 6S", "9S 9S QS QS", "7S 7S 8S 8S"], o) == 2
