@@ -90,7 +90,7 @@ def check_conservation(rnd: Round, played: list[int]) -> None:
         for card, n in enumerate(hand):
             total[card] += n
     if rnd.phase is Phase.DEAL:
-        for card in rnd.deck[rnd.dealt:]:
+        for card in rnd.deck[rnd.dealt :]:
             total[card] += 1
     elif rnd.phase is Phase.BID:
         for card in rnd.kitty:
@@ -110,7 +110,7 @@ def audited_round(rnd: Round, agents: Sequence[Agent], *, view_every: int = 1) -
     while rnd.phase is not Phase.DONE:
         if rnd.phase is Phase.DEAL:
             seat = rnd.deal_card()[0].seat
-            if rnd.phase is Phase.DEAL and rnd.preset.bidding.can_bid(rnd.bid_context(seat)):
+            if rnd.can_bid(seat):
                 view = rnd.view(seat)
                 action = agents[seat].act(view)
                 if action is not None:
@@ -133,8 +133,11 @@ def audited_round(rnd: Round, agents: Sequence[Agent], *, view_every: int = 1) -
         rnd.apply(seat, action)
         if isinstance(action, Play):
             # The play actually made (a failed throw plays only its forced unit).
-            made = (rnd.current[current_before] if len(rnd.tricks) == tricks_before
-                    else rnd.tricks[tricks_before].plays[current_before])
+            made = (
+                rnd.current[current_before]
+                if len(rnd.tricks) == tricks_before
+                else rnd.tricks[tricks_before].plays[current_before]
+            )
             for card in made.cards:
                 played[card] += 1
         check_conservation(rnd, played)

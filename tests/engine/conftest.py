@@ -4,14 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from zhaopengyou.engine.cards import SUIT_LETTERS, RANK_NAMES, counts_of, parse_cards
+from zhaopengyou.engine.cards import RANK_NAMES, SUIT_LETTERS, counts_of, parse_cards
 from zhaopengyou.engine.ordering import Adjacency, Ordering
 
 
-def ordering(level: str, trump: str | None, adjacency: Adjacency = "standard",
-             fixed: tuple[int, ...] = ()) -> Ordering:
-    return Ordering(RANK_NAMES.index(level), None if trump is None else SUIT_LETTERS.index(trump),
-                    fixed, adjacency)
+def ordering(
+    level: str, trump: str | None, adjacency: Adjacency = "standard", fixed: tuple[int, ...] = ()
+) -> Ordering:
+    return Ordering(
+        RANK_NAMES.index(level),
+        None if trump is None else SUIT_LETTERS.index(trump),
+        fixed,
+        adjacency,
+    )
 
 
 def counts(text: str) -> list[int]:
@@ -27,8 +32,15 @@ def level2_hearts() -> Ordering:
     return ordering("2", "H")
 
 
-def arranged_deck(players: int, decks: int, hand_size: int, wants: dict[int, str],
-                  kitty: str = "", dealer: int = 0, seed: int = 0) -> list[int]:
+def arranged_deck(
+    players: int,
+    decks: int,
+    hand_size: int,
+    wants: dict[int, str],
+    kitty: str = "",
+    dealer: int = 0,
+    seed: int = 0,
+) -> list[int]:
     """A deal order in which seat s receives ``wants[s]`` first and the kitty is
     ``kitty`` (then filled up); everything else is shuffled with ``seed``."""
     import random

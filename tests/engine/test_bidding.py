@@ -13,8 +13,13 @@ from .conftest import arranged_deck
 TRACTOR = get_preset("tractor")
 
 
-def dealt_round(wants: dict[int, str], kitty: str = "", banker: int | None = None,
-                levels=None, last_card: bool = True) -> Round:
+def dealt_round(
+    wants: dict[int, str],
+    kitty: str = "",
+    banker: int | None = None,
+    levels=None,
+    last_card: bool = True,
+) -> Round:
     """Deal the arranged cards; without ``last_card`` the deal stays open for bids."""
     deck = arranged_deck(4, 2, 25, wants, kitty, dealer=banker or 0)
     rnd = Round(TRACTOR, deck=deck, banker=banker, levels=levels, dealer=0, seed=1)
@@ -42,8 +47,7 @@ def test_bid_during_the_deal_from_any_seat_at_any_moment() -> None:  # R-8.1
 
 
 def test_overcalls_need_more_cards_jokers_beat_level_cards() -> None:  # R-8.2
-    rnd = dealt_round({0: "2H 2H 2D", 1: "2S 2S BJ BJ", 2: "2C 2C LJ LJ", 3: "2D"},
-                      last_card=False)
+    rnd = dealt_round({0: "2H 2H 2D", 1: "2S 2S BJ BJ", 2: "2C 2C LJ LJ", 3: "2D"}, last_card=False)
     rnd.apply(0, Bid.parse("2H"))
     rnd.apply(1, Bid.parse("2S 2S"))
     with pytest.raises(IllegalAction) as info:
@@ -154,3 +158,21 @@ def test_bury_exact_count_of_held_cards() -> None:  # R-7.1
     rnd.apply(0, Bury(tuple(hand[:8])))
     assert rnd.phase is Phase.PLAY and rnd.to_act == 0  # fixed partners: no call; R-6.5
     assert rnd.view(0).buried == tuple(hand[:8]) and rnd.view(1).buried == ()
+
+
+def test_view_checks_a_burial_like_the_engine() -> None:  # R-7.1
+    from zhaopengyou.engine import Bury
+
+    rnd = dealt_round({0: "2H"})
+    for seat in (1, 2, 3):
+        rnd.apply(seat, Pass())
+    rnd.apply(0, Bid.parse("2H"))
+    close_window(rnd)
+    view = rnd.view(0)
+    hand = view.hand
+    assert view.burial_error(hand[:8]) is None
+    assert view.burial_error(hand[:7]).rule == "R-7.1"  # type: ignore[union-attr]
+    missing = next(c for c in rnd.view(1).hand if view.hand_counts[c] == 0)
+    assert "do not hold" in str(view.burial_error((*hand[:7], missing)))
+    assert rnd.view(1).burial_error(hand[:8]) is not None  # not seat 1's turn
+    rnd.apply(0, Bury(hand[:8]))

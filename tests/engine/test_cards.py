@@ -43,8 +43,9 @@ def test_bare_ranks_take_the_previous_suit() -> None:
     assert to_ascii_list(parse_cards(["LJ", "BJ", "小王"])) == ["LJ", "BJ", "LJ"]
 
 
-@pytest.mark.parametrize(("text", "token"), [("AS 11H KS", "11H"), ("AS XX", "XX"),
-                                              ("K", "K"), ("♥A 1Z", "1Z")])
+@pytest.mark.parametrize(
+    ("text", "token"), [("AS 11H KS", "11H"), ("AS XX", "XX"), ("K", "K"), ("♥A 1Z", "1Z")]
+)
 def test_parse_error_names_the_bad_token(text: str, token: str) -> None:
     with pytest.raises(CardParseError) as info:
         parse_cards(text)

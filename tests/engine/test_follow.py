@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from zhaopengyou.engine.cards import TRUMP, parse_cards
+from zhaopengyou.engine.cards import TRUMP
 from zhaopengyou.engine.follow import (
     best_profile,
     follow_error,
@@ -36,8 +36,7 @@ def test_short_suit_must_play_all_of_it() -> None:  # R-5.1
 
 def test_long_suit_must_stay_in_suit() -> None:
     assert legal("5S 6S 7S 9C", "5S 7S", (PAIR,))
-    err = follow_error(counts("5S 6S 7S 9C"), counts("5S 9C"), SPADES, (PAIR,),
-                       ordering("2", "H"))
+    err = follow_error(counts("5S 6S 7S 9C"), counts("5S 9C"), SPADES, (PAIR,), ordering("2", "H"))
     assert err is not None and err.rule == "R-5.2"
 
 
@@ -107,20 +106,24 @@ def _enumerated(hand: str, shapes, suit: int = SPADES) -> set[tuple[int, ...]]:
     return {tuple(sorted(p)) for p in iter_legal_follows(counts(hand), suit, shapes, o)}
 
 
-@pytest.mark.parametrize(("hand", "shapes"), [
-    ("3S 5S 5S 9S 9S KS", (PAIR,)),
-    ("3S 4S 4S 5S 5S 9S 9S KS AS", (TRACTOR2,)),
-    ("3S 4S 4S 5S 5S 9S 9S KS AS", (TRACTOR2, SINGLE)),
-    ("5S 5S 9C 9C KD", (TRACTOR2,)),
-    ("7S 7S 9S 9S JS QS", (PAIR, PAIR, SINGLE)),
-])
+@pytest.mark.parametrize(
+    ("hand", "shapes"),
+    [
+        ("3S 5S 5S 9S 9S KS", (PAIR,)),
+        ("3S 4S 4S 5S 5S 9S 9S KS AS", (TRACTOR2,)),
+        ("3S 4S 4S 5S 5S 9S 9S KS AS", (TRACTOR2, SINGLE)),
+        ("5S 5S 9C 9C KD", (TRACTOR2,)),
+        ("7S 7S 9S 9S JS QS", (PAIR, PAIR, SINGLE)),
+    ],
+)
 def test_random_follow_is_uniform_over_the_legal_follows(hand: str, shapes) -> None:
     o = ordering("2", "H")
     legal_set = _enumerated(hand, shapes)
     rng = random.Random(42)
     draws = 400 * len(legal_set)
-    seen = Counter(tuple(sorted(random_follow(counts(hand), SPADES, shapes, o, rng)))
-                   for _ in range(draws))
+    seen = Counter(
+        tuple(sorted(random_follow(counts(hand), SPADES, shapes, o, rng))) for _ in range(draws)
+    )
     assert set(seen) == legal_set
     # Each play should come up about 400 times; 5 standard deviations of slack.
     for play, n in seen.items():
@@ -136,8 +139,12 @@ def test_every_enumerated_follow_is_legal_and_no_legal_follow_is_missed() -> Non
     every = {tuple(sorted(p)) for p in iter_submultisets(items, 4)}
     legal_set = {tuple(sorted(p)) for p in iter_legal_follows(hand, SPADES, (TRACTOR2,), o)}
     for play in every:
-        ok = follow_error(hand, counts(" ".join(str(parse_cards_id(c)) for c in play)),
-                          SPADES, (TRACTOR2,), o) is None
+        ok = (
+            follow_error(
+                hand, counts(" ".join(str(parse_cards_id(c)) for c in play)), SPADES, (TRACTOR2,), o
+            )
+            is None
+        )
         assert ok == (play in legal_set)
 
 

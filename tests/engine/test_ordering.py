@@ -23,7 +23,13 @@ def test_trumps_are_jokers_level_cards_and_trump_suit() -> None:  # R-1.4
 def test_no_trump_round_keeps_jokers_and_level_cards_only() -> None:  # 无主
     o = ordering("7", None)
     assert [o.is_trump(c) for c in parse_cards("BJ LJ 7S 7H AH 2D")] == [
-        True, True, True, True, False, False]
+        True,
+        True,
+        True,
+        True,
+        False,
+        False,
+    ]
 
 
 def test_trump_order_standard() -> None:

@@ -3,6 +3,7 @@ checked at every step (see audit.py)."""
 
 from __future__ import annotations
 
+import json
 import pickle
 
 from hypothesis import HealthCheck, given, settings
@@ -12,6 +13,7 @@ from zhaopengyou.bots import RandomBot
 from zhaopengyou.bots.heuristic import HeuristicBot
 from zhaopengyou.engine import get_preset
 from zhaopengyou.engine.match import Match
+from zhaopengyou.records import match_records, replay_record
 
 from .audit import audited_round
 
@@ -20,17 +22,21 @@ PRESETS = {
     "tractor": get_preset("tractor"),
     "tractor-called": get_preset("tractor", partner="called"),
 }
-SETTINGS = settings(max_examples=100, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def play_audited_match(preset, seed: int, rounds: int, bots: str = "random") -> Match:
+    """Play a match with every invariant checked, then replay each round's record
+    through the engine: it must reproduce the game exactly."""
     match = Match(preset, seed=seed, rounds=rounds)
     make = RandomBot if bots == "random" else HeuristicBot
     agents = [make(seed * 10 + s) for s in range(preset.players)]
     while not match.over:
         rnd = audited_round(match.new_round(), agents, view_every=23)
         match.finish_round(rnd)
+    for record in match_records(match):
+        report = replay_record(json.loads(json.dumps(record)))
+        assert report.ok, report.disagreement
     return match
 
 

@@ -17,32 +17,50 @@ def ranks(*names: str) -> tuple[int, ...]:
     return tuple(RANK_NAMES.index(n) for n in names)
 
 
-@pytest.mark.parametrize(("shapes", "multiplier"), [
-    ((SINGLE,), 2),
-    ((SINGLE, SINGLE, SINGLE), 2),
-    ((PAIR,), 4),
-    ((PAIR, SINGLE), 4),
-    ((Shape("tractor", 2, 2),), 8),
-    ((Shape("tractor", 2, 3), PAIR), 16),
-    ((TRIPLE,), 6),
-    ((TRIPLE, Shape("tractor", 2, 4)), 6),
-    ((Shape("tractor", 3, 2),), 18),
-    ((Shape("tractor", 3, 3), TRIPLE), 54),
-])
+@pytest.mark.parametrize(
+    ("shapes", "multiplier"),
+    [
+        ((SINGLE,), 2),
+        ((SINGLE, SINGLE, SINGLE), 2),
+        ((PAIR,), 4),
+        ((PAIR, SINGLE), 4),
+        ((Shape("tractor", 2, 2),), 8),
+        ((Shape("tractor", 2, 3), PAIR), 16),
+        ((TRIPLE,), 6),
+        ((TRIPLE, Shape("tractor", 2, 4)), 6),
+        ((Shape("tractor", 3, 2),), 18),
+        ((Shape("tractor", 3, 3), TRIPLE), 54),
+    ],
+)
 def test_kitty_multiplier_of_the_last_trick_format(shapes, multiplier) -> None:
     assert ZPY.kitty_multiplier(shapes) == multiplier
     assert TRACTOR.kitty_multiplier(shapes) == multiplier
 
 
-@pytest.mark.parametrize(("decks", "x", "band"), [
-    (2, 0, Band("banker", 3)), (2, -20, Band("banker", 3)), (2, 5, Band("banker", 2)),
-    (2, 35, Band("banker", 2)), (2, 40, Band("banker", 1)), (2, 75, Band("banker", 1)),
-    (2, 80, Band("stepdown", 0)), (2, 115, Band("stepdown", 0)), (2, 120, Band("attackers", 1)),
-    (2, 155, Band("attackers", 1)), (2, 160, Band("attackers", 2)), (2, 200, Band("attackers", 3)),
-    (3, 55, Band("banker", 2)), (3, 60, Band("banker", 1)), (3, 119, Band("banker", 1)),
-    (3, 120, Band("stepdown", 0)), (3, 180, Band("attackers", 1)), (3, 240, Band("attackers", 2)),
-    (3, 300, Band("attackers", 3)),
-])
+@pytest.mark.parametrize(
+    ("decks", "x", "band"),
+    [
+        (2, 0, Band("banker", 3)),
+        (2, -20, Band("banker", 3)),
+        (2, 5, Band("banker", 2)),
+        (2, 35, Band("banker", 2)),
+        (2, 40, Band("banker", 1)),
+        (2, 75, Band("banker", 1)),
+        (2, 80, Band("stepdown", 0)),
+        (2, 115, Band("stepdown", 0)),
+        (2, 120, Band("attackers", 1)),
+        (2, 155, Band("attackers", 1)),
+        (2, 160, Band("attackers", 2)),
+        (2, 200, Band("attackers", 3)),
+        (3, 55, Band("banker", 2)),
+        (3, 60, Band("banker", 1)),
+        (3, 119, Band("banker", 1)),
+        (3, 120, Band("stepdown", 0)),
+        (3, 180, Band("attackers", 1)),
+        (3, 240, Band("attackers", 2)),
+        (3, 300, Band("attackers", 3)),
+    ],
+)
 def test_level_bands_scale_with_decks(decks: int, x: int, band: Band) -> None:
     preset = ZPY.with_options(decks=decks, kitty_size=8 if decks == 2 else 7)
     assert preset.band(x) == band
@@ -62,8 +80,13 @@ def test_seed_000_settlement_played_out() -> None:  # R-10.1, R-9.3, R-7.2
     rnd = Round.from_hands(
         ZPY,
         ["3S 3D", "4S 4D", "KS KD", "10S 10D", "QS 10D"],
-        level_rank="2", trump_suit="H", banker=0, kitty="5C",
-        levels=["2", "5", "2", "3", "2"], friend_call="4D")
+        level_rank="2",
+        trump_suit="H",
+        banker=0,
+        kitty="5C",
+        levels=["2", "5", "2", "3", "2"],
+        friend_call="4D",
+    )
     assert rnd.friend == 1
     for seat, text in [(0, "3S"), (1, "4S"), (2, "KS"), (3, "10S"), (4, "QS")]:
         rnd.apply(seat, Play.parse(text))
@@ -83,7 +106,8 @@ def test_seed_000_settlement_played_out() -> None:  # R-10.1, R-9.3, R-7.2
 
 def test_levels_stop_at_the_top_of_the_ladder() -> None:
     assert ZPY.levels_after(ranks("K", "A", "2", "2", "2"), Band("banker", 3), (0, 1)) == ranks(
-        "A", "A", "2", "2", "2")
+        "A", "A", "2", "2", "2"
+    )
 
 
 def test_fixed_partner_scores_and_next_banker() -> None:
@@ -94,7 +118,11 @@ def test_fixed_partner_scores_and_next_banker() -> None:  # R-10.3, R-9.6
     assert TRACTOR.next_banker(0, Band("stepdown", 0), (0, 2)) == 1
     assert TRACTOR.next_banker(3, Band("banker", 2), (1, 3)) == 1  # the partner
     assert TRACTOR.round_scores(Band("stepdown", 0), (0, 2), None, False, [0] * 4, 1) == (
-        0, 0, 0, 0)
+        0,
+        0,
+        0,
+        0,
+    )
 
 
 def test_called_partner_keeps_the_bank_when_held() -> None:
@@ -105,36 +133,52 @@ def test_called_partner_keeps_the_bank_when_held() -> None:  # R-9.6
 
 def test_friend_is_the_nearest_holder_after_the_banker() -> None:
     hands = ["AS 3C", "4C 5C", "AS 6C", "7C 8C", "AS 9C"]
-    rnd = Round.from_hands(ZPY, hands, level_rank="2", trump_suit="H", banker=3,
-                           friend_call="AS")
+    rnd = Round.from_hands(ZPY, hands, level_rank="2", trump_suit="H", banker=3, friend_call="AS")
     assert rnd.friend == 4
-    rnd = Round.from_hands(ZPY, hands, level_rank="2", trump_suit="H", banker=0,
-                           friend_call="AS")
+    rnd = Round.from_hands(ZPY, hands, level_rank="2", trump_suit="H", banker=0, friend_call="AS")
     assert rnd.friend == 2
 
 
 def test_banker_alone_when_no_other_hand_holds_a_copy() -> None:
-    rnd = Round.from_hands(ZPY, ["AS AS", "4C 5C", "6C 7C", "7C 8C", "3C 9C"],
-                           level_rank="2", trump_suit="H", banker=0, kitty="AS",
-                           friend_call="AS")
+    rnd = Round.from_hands(
+        ZPY,
+        ["AS AS", "4C 5C", "6C 7C", "7C 8C", "3C 9C"],
+        level_rank="2",
+        trump_suit="H",
+        banker=0,
+        kitty="AS",
+        friend_call="AS",
+    )
     assert rnd.friend is None
     assert rnd.banker_side() == (0,)
 
 
 def test_two_decks_banker_with_both_copies_plays_one_against_three() -> None:
     called = TRACTOR.with_options(partner="called")
-    rnd = Round.from_hands(called, ["AS AS", "4C 5C", "6C 7C", "8C 9C"],
-                           level_rank="2", trump_suit="H", banker=0, friend_call="AS")
+    rnd = Round.from_hands(
+        called,
+        ["AS AS", "4C 5C", "6C 7C", "8C 9C"],
+        level_rank="2",
+        trump_suit="H",
+        banker=0,
+        friend_call="AS",
+    )
     assert rnd.friend is None and rnd.banker_side() == (0,)
-    rnd = Round.from_hands(called, ["AS 3C", "4C 5C", "6C AS", "8C 9C"],
-                           level_rank="2", trump_suit="H", banker=0, friend_call="AS")
+    rnd = Round.from_hands(
+        called,
+        ["AS 3C", "4C 5C", "6C AS", "8C 9C"],
+        level_rank="2",
+        trump_suit="H",
+        banker=0,
+        friend_call="AS",
+    )
     assert rnd.friend == 2
 
 
 def test_friend_call_rejects_solo_outside_qidong() -> None:
     rnd = Round(ZPY, seed=11, dealer=0)
     rnd.deal_all()
-    from zhaopengyou.engine import Bid, Bury, Pass, Phase
+    from zhaopengyou.engine import Bury, Pass, Phase
 
     # Force a bid so the round reaches the call.
     while rnd.phase is Phase.BID:

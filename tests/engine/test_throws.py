@@ -17,9 +17,17 @@ def seed_000_round(seat1: str) -> Round:
     # 找朋友 with 3 decks; ♠ trump at level 2, so ♥ is an off suit.
     return Round.from_hands(
         get_preset("zhaopengyou"),
-        ["AH AH KH 10H 10H 7C", seat1, "7S 8S 9S JS QS 9C", "3C 4C 6C 10C 8C JC",
-         "3D 4D 6D 7D 9D JD"],
-        level_rank="2", trump_suit="S", banker=0)
+        [
+            "AH AH KH 10H 10H 7C",
+            seat1,
+            "7S 8S 9S JS QS 9C",
+            "3C 4C 6C 10C 8C JC",
+            "3D 4D 6D 7D 9D JD",
+        ],
+        level_rank="2",
+        trump_suit="S",
+        banker=0,
+    )
 
 
 def test_seed_000_throw_succeeds_against_a_single_king() -> None:
@@ -57,7 +65,10 @@ def test_partner_holding_the_beating_unit_also_fails_the_throw() -> None:  # R-4
     rnd = Round.from_hands(
         get_preset("tractor"),
         ["AH AH KH 10H 10H", "3C 4C 6C 7C 8C", "QH QH 3S 4S 6S", "7S 8S 9S JS 3D"],
-        level_rank="2", trump_suit="S", banker=0)
+        level_rank="2",
+        trump_suit="S",
+        banker=0,
+    )
     rnd.apply(0, Play.parse("AH AH KH 10H 10H"))
     assert to_ascii_list(rnd.current[0].cards) == ["10H", "10H"]
 
@@ -105,10 +116,19 @@ def test_lead_must_be_one_suit() -> None:  # R-4.1
 def test_named_parse_is_used_and_checked() -> None:
     rnd = seed_000_round("KH 3S 4S 6S 7D 8D")
     with pytest.raises(IllegalAction) as info:
-        rnd.apply(0, Play(tuple(parse_cards("AH AH KH")),
-                          units=(tuple(parse_cards("AH KH")), tuple(parse_cards("AH")))))
+        rnd.apply(
+            0,
+            Play(
+                tuple(parse_cards("AH AH KH")),
+                units=(tuple(parse_cards("AH KH")), tuple(parse_cards("AH"))),
+            ),
+        )
     assert info.value.rule == "R-4.2"
-    rnd.apply(0, Play(tuple(parse_cards("AH AH KH")),
-                      units=(tuple(parse_cards("AH")), tuple(parse_cards("AH")),
-                             tuple(parse_cards("KH")))))
+    rnd.apply(
+        0,
+        Play(
+            tuple(parse_cards("AH AH KH")),
+            units=(tuple(parse_cards("AH")), tuple(parse_cards("AH")), tuple(parse_cards("KH"))),
+        ),
+    )
     assert [u.shape.name() for u in rnd.lead_units] == ["single", "single", "single"]

@@ -72,7 +72,10 @@ def test_trumping_a_successful_throw_in_a_round() -> None:  # R-6.3 with R-4.3
     rnd = Round.from_hands(
         get_preset("tractor"),
         ["AD AD KD 3C", "5S 5S 6S 4C", "7D 8D 9D 5C", "3S 4S 7S 6C"],
-        level_rank="2", trump_suit="S", banker=0)
+        level_rank="2",
+        trump_suit="S",
+        banker=0,
+    )
     rnd.apply(0, Play.parse("AD AD KD"))
     rnd.apply(1, Play.parse("5S 5S 6S"))  # void in ♦: trumps pair + single
     rnd.apply(2, Play.parse("7D 8D 9D"))

@@ -98,14 +98,19 @@ def parse_names(text: str, o, width: int = 3) -> list[str]:
 def test_canonical_parse_prefers_width_at_equal_size() -> None:
     o = ordering("2", "H")
     assert parse_names("7S 7S 7S 8S 8S 8S 9S 9S", o) == [
-        "titanic×2:7S 7S 7S 8S 8S 8S", "pair:9S 9S"]
+        "titanic×2:7S 7S 7S 8S 8S 8S",
+        "pair:9S 9S",
+    ]
 
 
 def test_canonical_parse_largest_first_then_highest() -> None:
     o = ordering("2", "H")
     assert parse_names("AD AD KD 10D 10D", o, 2) == ["pair:AD AD", "pair:10D 10D", "single:KD"]
     assert parse_names("3C 3C 4C 4C 9C 9C 10C 10C JC JC KC", o, 2) == [
-        "tractor×3:9C 9C 10C 10C JC JC", "tractor×2:3C 3C 4C 4C", "single:KC"]
+        "tractor×3:9C 9C 10C 10C JC JC",
+        "tractor×2:3C 3C 4C 4C",
+        "single:KC",
+    ]
 
 
 @pytest.mark.parametrize("text", ["AS AS KS QS QS JS", "5D 5D 5D 6D 6D 7D 8D 8D 9D"])

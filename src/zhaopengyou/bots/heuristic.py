@@ -42,8 +42,9 @@ class Knowledge:
             self._observe(view.current, lead_suit, unseen, ordering)
         self.unseen = unseen
 
-    def _observe(self, plays: Iterable[object], lead_suit: int, unseen: list[int],
-                 ordering: Ordering | None) -> None:
+    def _observe(
+        self, plays: Iterable[object], lead_suit: int, unseen: list[int], ordering: Ordering | None
+    ) -> None:
         for play in plays:
             seat, cards = play.seat, play.cards  # type: ignore[attr-defined]
             for card in cards:
@@ -64,16 +65,20 @@ class Knowledge:
         if me == banker:
             return {view.friend} if view.friend is not None else set()
         if view.friend is not None:
-            return {banker, view.friend} - {me} if me in (banker, view.friend) else {
-                s for s in range(preset.players) if s not in (banker, view.friend, me)}
+            return (
+                {banker, view.friend} - {me}
+                if me in (banker, view.friend)
+                else {s for s in range(preset.players) if s not in (banker, view.friend, me)}
+            )
         if view.friend_call is not None and view.hand_counts[view.friend_call]:
             return {banker}  # probably the friend: holding the called card
         return {s for s in range(preset.players) if s not in (banker, me)}
 
     def on_banker_side(self) -> bool:
         view = self.view
-        return view.banker == view.seat or (view.banker is not None
-                                            and view.banker in self.partners())
+        return view.banker == view.seat or (
+            view.banker is not None and view.banker in self.partners()
+        )
 
 
 def _value(card: int, ordering: Ordering) -> float:
@@ -188,8 +193,9 @@ class HeuristicBot:
             if held + buried >= decks:
                 return (-100.0, card)  # nobody else could be the friend
             off = ordering.esuit[card] != TRUMP
-            top = ordering.order[card] == max(ordering.order[c] for c in
-                                              ordering.suit_cards[ordering.esuit[card]])
+            top = ordering.order[card] == max(
+                ordering.order[c] for c in ordering.suit_cards[ordering.esuit[card]]
+            )
             suit_len = sum(hand[c] for c in ordering.suit_cards[ordering.esuit[card]])
             # A top off-suit card we lack, in a suit we hold a little of, makes a
             # friend who wins our leads in that suit.
@@ -216,8 +222,11 @@ class HeuristicBot:
         suit = ordering.esuit[unit.top]
         if suit == TRUMP:
             return True
-        opponents = [s for s in range(know.view.preset.players)
-                     if s != know.view.seat and s not in know.partners()]
+        opponents = [
+            s
+            for s in range(know.view.preset.players)
+            if s != know.view.seat and s not in know.partners()
+        ]
         # An opponent known to be void in an off suit may trump it.
         return not any(suit in know.voids[s] for s in opponents)
 
@@ -234,8 +243,14 @@ class HeuristicBot:
                 if len(cards) >= 2 and len(cards) == held and suit != TRUMP:
                     return Play(tuple(CARDS[c] for c in cards))  # a whole suit of winners
         if sure:
-            best = max(sure, key=lambda u: (u.shape.size, sum(CARD_POINTS[c] for c in u.cards),
-                                            ordering.order[u.top]))
+            best = max(
+                sure,
+                key=lambda u: (
+                    u.shape.size,
+                    sum(CARD_POINTS[c] for c in u.cards),
+                    ordering.order[u.top],
+                ),
+            )
             return Play(best.cards)
         # Otherwise: something cheap from a short off-suit, avoiding points; the banker's
         # side with many trumps draws trumps with a low structure.
@@ -299,8 +314,9 @@ class HeuristicBot:
     def _likely_holds(self, rank: PlayRank, know: Knowledge, ordering: Ordering) -> bool:
         return rank.trump or rank.key >= 12  # an ace or a trump is a fair bet
 
-    def _follow_candidates(self, view: View, shapes: Sequence[Shape], suit: int,
-                           ordering: Ordering) -> list[tuple[int, ...]]:
+    def _follow_candidates(
+        self, view: View, shapes: Sequence[Shape], suit: int, ordering: Ordering
+    ) -> list[tuple[int, ...]]:
         """A manageable set of legal follows: structured cores with cheap or dear fill,
         trumping plays when void, plus a few uniform samples."""
         hand = list(view.hand_counts)
@@ -314,8 +330,9 @@ class HeuristicBot:
 
         if held <= n:
             base = [c for c in suit_cards for _ in range(hand[c])]
-            rest = [c for c in range(NUM_KINDS) if ordering.esuit[c] != suit
-                    for _ in range(hand[c])]
+            rest = [
+                c for c in range(NUM_KINDS) if ordering.esuit[c] != suit for _ in range(hand[c])
+            ]
             cheap = by_value(c for c in rest if ordering.esuit[c] != TRUMP)
             cheap += by_value(c for c in rest if ordering.esuit[c] == TRUMP)
             found.add(tuple(sorted(base + cheap[: n - held])))
@@ -333,13 +350,14 @@ class HeuristicBot:
                 pool = by_value(c for c in suit_cards for _ in range(left[c]))
                 need = n - len(core_cards)
                 found.add(tuple(sorted(core_cards + pool[:need])))
-                found.add(tuple(sorted(core_cards + pool[len(pool) - need:])))
+                found.add(tuple(sorted(core_cards + pool[len(pool) - need :])))
                 pointy = sorted(pool, key=lambda c: (-CARD_POINTS[c], _value(c, ordering)))
                 found.add(tuple(sorted(core_cards + pointy[:need])))
         for _ in range(3):
             found.add(tuple(sorted(view.random_play(self.rng).cards)))
-        legal = [cards for cards in found
-                 if view.play_error(tuple(CARDS[c] for c in cards)) is None]
+        legal = [
+            cards for cards in found if view.play_error(tuple(CARDS[c] for c in cards)) is None
+        ]
         return sorted(legal)
 
 
@@ -347,11 +365,12 @@ def _rank_safe(rank: PlayRank | None, know: Knowledge, ordering: Ordering) -> bo
     """Whether a winning play is probably not overtaken (trump or top of its suit)."""
     if rank is None:
         return False
-    return rank.trump and rank.key >= 50 or not rank.trump and rank.key >= 12
+    return (rank.trump and rank.key >= 50) or (not rank.trump and rank.key >= 12)
 
 
-def _trump_plays(hand: Sequence[int], shapes: Sequence[Shape], ordering: Ordering,
-                 n: int) -> list[tuple[int, ...]]:
+def _trump_plays(
+    hand: Sequence[int], shapes: Sequence[Shape], ordering: Ordering, n: int
+) -> list[tuple[int, ...]]:
     """Trump plays of the lead's size carrying as much of its structure as possible."""
     trump_cards = ordering.suit_cards[TRUMP]
     if sum(hand[c] for c in trump_cards) < n:
@@ -363,8 +382,9 @@ def _trump_plays(hand: Sequence[int], shapes: Sequence[Shape], ordering: Orderin
         core_cards = [c for c, k in core for _ in range(k)]
         for card in core_cards:
             left[card] -= 1
-        pool = sorted((c for c in trump_cards for _ in range(left[c])),
-                      key=lambda c: (_value(c, ordering), c))
+        pool = sorted(
+            (c for c in trump_cards for _ in range(left[c])), key=lambda c: (_value(c, ordering), c)
+        )
         need = n - len(core_cards)
         if len(pool) >= need:
             plays.append(tuple(sorted(core_cards + pool[:need])))

@@ -18,6 +18,8 @@ class RandomBot:
     def act(self, view: View) -> Action | None:
         rng = self.rng
         phase = view.phase
+        if phase is Phase.PLAY:
+            return view.random_play(rng)
         if phase is Phase.DEAL or phase is Phase.BID:
             bids = view.legal_bids()
             pick = rng.randrange(len(bids) + 1)
@@ -26,6 +28,4 @@ class RandomBot:
             return bids[pick]
         if phase is Phase.BURY:
             return view.random_burial(rng)
-        if phase is Phase.CALL:
-            return rng.choice(view.legal_friend_calls())
-        return view.random_play(rng)
+        return rng.choice(view.legal_friend_calls())

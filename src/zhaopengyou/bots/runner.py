@@ -32,8 +32,9 @@ def _ask(rnd: Round, agents: Sequence[Agent], seat: int, on_events: EventSink | 
     raise RuntimeError(f"seat {seat} made {MAX_REJECTIONS} illegal actions in a row")
 
 
-def _offer_bids(rnd: Round, agents: Sequence[Agent], seat: int,
-                on_events: EventSink | None) -> None:
+def _offer_bids(
+    rnd: Round, agents: Sequence[Agent], seat: int, on_events: EventSink | None
+) -> None:
     """R-8.1: ask the seat that just got a card; after any bid, ask every other seat."""
     players = rnd.preset.players
     pending = [seat]
@@ -41,7 +42,7 @@ def _offer_bids(rnd: Round, agents: Sequence[Agent], seat: int,
         asked = pending.pop(0)
         if rnd.phase is not Phase.DEAL:
             return
-        if not rnd.preset.bidding.can_bid(rnd.bid_context(asked)):
+        if not rnd.can_bid(asked):
             continue  # with no legal bid the only answer is "no bid"
         if _ask(rnd, agents, asked, on_events):
             bidder = rnd.bids[-1].seat
@@ -57,7 +58,9 @@ def play_round(rnd: Round, agents: Sequence[Agent], on_events: EventSink | None 
             events = rnd.deal_card()
             if on_events is not None:
                 on_events(rnd, events)
-            _offer_bids(rnd, agents, events[0].seat, on_events)  # type: ignore[attr-defined]
+            seat = events[0].seat  # type: ignore[union-attr]
+            if rnd.can_bid(seat):
+                _offer_bids(rnd, agents, seat, on_events)
             continue
         seat = rnd.to_act
         assert seat is not None
@@ -65,9 +68,12 @@ def play_round(rnd: Round, agents: Sequence[Agent], on_events: EventSink | None 
     return rnd
 
 
-def play_match(match: Match, agents: Sequence[Agent],
-               on_events: EventSink | None = None,
-               on_round: Callable[[Round], None] | None = None) -> Match:
+def play_match(
+    match: Match,
+    agents: Sequence[Agent],
+    on_events: EventSink | None = None,
+    on_round: Callable[[Round], None] | None = None,
+) -> Match:
     """Play rounds until the match is over."""
     while not match.over:
         rnd = play_round(match.new_round(), agents, on_events)

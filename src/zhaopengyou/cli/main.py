@@ -79,7 +79,9 @@ def play(
     seed: Annotated[int | None, typer.Option("--seed", help="shuffle seed")] = None,
     rounds: Annotated[int, typer.Option("--rounds", "-n", help="rounds in the match")] = 5,
     option: OptionList = None,
-    record: Annotated[Path | None, typer.Option("--record", help="write zpy-record/1 JSON Lines")] = None,
+    record: Annotated[
+        Path | None, typer.Option("--record", help="write zpy-record/1 JSON Lines")
+    ] = None,
     ascii_cards: Annotated[bool, typer.Option("--ascii", help="show cards as 10H, BJ")] = False,
     lang: Lang = None,
 ) -> None:
@@ -91,8 +93,16 @@ def play(
         raise fail(f"--seat must be 0..{chosen.players - 1}", 2)
     if rounds < 1:
         raise fail("--rounds must be at least 1", 2)
-    run_play(chosen, seat=seat, bots=check_bots(bots), seed=seed, rounds=rounds,
-             record=record, ascii_cards=ascii_cards, lang=resolve_lang(lang))
+    run_play(
+        chosen,
+        seat=seat,
+        bots=check_bots(bots),
+        seed=seed,
+        rounds=rounds,
+        record=record,
+        ascii_cards=ascii_cards,
+        lang=resolve_lang(lang),
+    )
 
 
 @app.command()
@@ -103,7 +113,9 @@ def sim(
     seed: Annotated[int, typer.Option("--seed", help="first seed")] = 0,
     match_rounds: Annotated[int, typer.Option("--match-rounds", help="rounds per match")] = 10,
     option: OptionList = None,
-    record: Annotated[Path | None, typer.Option("--record", help="write zpy-record/1 JSON Lines")] = None,
+    record: Annotated[
+        Path | None, typer.Option("--record", help="write zpy-record/1 JSON Lines")
+    ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
     lang: Lang = None,
 ) -> None:
@@ -113,8 +125,16 @@ def sim(
     chosen = build_preset(preset, option)
     if rounds < 1 or match_rounds < 1:
         raise fail("--rounds and --match-rounds must be at least 1", 2)
-    run_sim(chosen, rounds=rounds, bots=check_bots(bots), seed=seed, match_rounds=match_rounds,
-            record=record, json_out=json_out, lang=resolve_lang(lang))
+    run_sim(
+        chosen,
+        rounds=rounds,
+        bots=check_bots(bots),
+        seed=seed,
+        match_rounds=match_rounds,
+        record=record,
+        json_out=json_out,
+        lang=resolve_lang(lang),
+    )
 
 
 @app.command()

@@ -66,11 +66,11 @@ class SimStats:
         }
 
 
-def simulate(preset: Preset, *, rounds: int, bots: str, seed: int, match_rounds: int,
-             on_round: Any = None) -> SimStats:
+def simulate(
+    preset: Preset, *, rounds: int, bots: str, seed: int, match_rounds: int, on_round: Any = None
+) -> SimStats:
     """Play ``rounds`` rounds in matches of at most ``match_rounds`` rounds each."""
-    stats = SimStats(preset.name, preset.options, bots, seed,
-                     score_totals=[0] * preset.players)
+    stats = SimStats(preset.name, preset.options, bots, seed, score_totals=[0] * preset.players)
     started = time.perf_counter()
     while stats.rounds < rounds:
         match_seed = seed + stats.matches
@@ -87,20 +87,32 @@ def simulate(preset: Preset, *, rounds: int, bots: str, seed: int, match_rounds:
     return stats
 
 
-def run_sim(preset: Preset, *, rounds: int, bots: str, seed: int, match_rounds: int,
-            record: Path | None, json_out: bool, lang: str) -> None:
+def run_sim(
+    preset: Preset,
+    *,
+    rounds: int,
+    bots: str,
+    seed: int,
+    match_rounds: int,
+    record: Path | None,
+    json_out: bool,
+    lang: str,
+) -> None:
     from ..records import RecordWriter, round_record
 
     progress_console = Console(stderr=True)
     writer_context = RecordWriter(record) if record is not None else nullcontext()
-    with writer_context as writer, Progress(
-        TextColumn(tr("simulating", lang)),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=progress_console,
-        transient=True,
-    ) as progress:
+    with (
+        writer_context as writer,
+        Progress(
+            TextColumn(tr("simulating", lang)),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=progress_console,
+            transient=True,
+        ) as progress,
+    ):
         task = progress.add_task("sim", total=rounds)
 
         def on_round(match: Match, rnd: Round) -> None:
@@ -108,8 +120,14 @@ def run_sim(preset: Preset, *, rounds: int, bots: str, seed: int, match_rounds: 
                 writer.write(round_record(rnd, match_over=match.over))
             progress.advance(task)
 
-        stats = simulate(preset, rounds=rounds, bots=bots, seed=seed,
-                         match_rounds=match_rounds, on_round=on_round)
+        stats = simulate(
+            preset,
+            rounds=rounds,
+            bots=bots,
+            seed=seed,
+            match_rounds=match_rounds,
+            on_round=on_round,
+        )
     summary = stats.summary()
     if json_out:
         json.dump(summary, sys.stdout, ensure_ascii=False, indent=2)
@@ -130,14 +148,17 @@ def print_table(summary: dict[str, Any], preset: Preset, lang: str) -> None:
     table.add_row(tr("bots", lang), summary["bots"])
     table.add_row(tr("banker's side hold rate", lang), f"{summary['hold_rate']:.1%}")
     table.add_row(tr("mean attackers' points", lang), f"{summary['mean_attackers_points']:.1f}")
-    table.add_row(tr("kitty bonuses (rounds)", lang),
-                  f"{summary['kitty_bonus_rounds']} ({summary['kitty_bonus_rounds'] / rounds:.1%})")
+    table.add_row(
+        tr("kitty bonuses (rounds)", lang),
+        f"{summary['kitty_bonus_rounds']} ({summary['kitty_bonus_rounds'] / rounds:.1%})",
+    )
     table.add_row(tr("kitty bonus points, total", lang), str(summary["kitty_bonus_points"]))
     table.add_row(tr("throws tried", lang), str(summary["throws_tried"]))
     table.add_row(tr("throws failed", lang), str(summary["throws_failed"]))
     table.add_row(tr("redeals", lang), str(summary["redeals"]))
-    table.add_row(tr("score totals by seat", lang),
-                  " ".join(f"{s:+d}" for s in summary["score_totals"]))
+    table.add_row(
+        tr("score totals by seat", lang), " ".join(f"{s:+d}" for s in summary["score_totals"])
+    )
     rate = summary["rounds_per_second"]
     table.add_row(tr("rounds per second", lang), f"{rate:.1f}" if rate else "-")
     console.print(table)

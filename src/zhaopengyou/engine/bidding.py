@@ -48,23 +48,30 @@ class Conclusion(NamedTuple):
 class BiddingRules:
     """Interface of a preset's bidding rules."""
 
+    kinds: tuple[str | None, ...] = (None,)  # the values ``Bid.kind`` may take
+
     def bid_error(self, ctx: BidContext, cards: Sequence[Card]) -> IllegalAction | None:
         raise NotImplementedError
 
     def legal_bids(self, ctx: BidContext) -> list[tuple[Card, ...]]:
         raise NotImplementedError
 
-    def conclude(self, bids: Sequence[BidRecord], kitty: Sequence[Card],
-                 hands: Sequence[Sequence[int]], level_rank: int,
-                 banker: int | None) -> Conclusion:
+    def conclude(
+        self,
+        bids: Sequence[BidRecord],
+        kitty: Sequence[Card],
+        hands: Sequence[Sequence[int]],
+        level_rank: int,
+        banker: int | None,
+    ) -> Conclusion:
         raise NotImplementedError
 
     def bid_count(self, bids: Sequence[BidRecord]) -> int:
         return len(bids)
 
-    def can_bid(self, ctx: BidContext) -> bool:
-        """Whether any bid is legal (a cheap test before asking a player)."""
-        return bool(self.legal_bids(ctx))
+    def could_bid(self, hand: Sequence[int], level_rank: int) -> bool:
+        """A cheap necessary condition for having a legal bid (False: surely none)."""
+        return True
 
 
 def _held(hand: Sequence[int], cards: Sequence[Card]) -> bool:
@@ -92,7 +99,8 @@ class FanzhuBidding(BiddingRules):
         if strength is None:
             return IllegalAction(
                 "a bid is one or more copies of one level card, or two or more of one joker",
-                rule="R-8.2")
+                rule="R-8.2",
+            )
         if not _held(ctx.hand, cards):
             return IllegalAction("you do not hold the cards you bid", rule="R-8.2")
         if ctx.bids:
@@ -102,21 +110,25 @@ class FanzhuBidding(BiddingRules):
             if strength <= standing_strength:
                 return IllegalAction(
                     "a new bid needs more cards than the standing one (at equal count jokers "
-                    "beat level cards and 大王 beats 小王)", rule="R-8.2")
+                    "beat level cards and 大王 beats 小王)",
+                    rule="R-8.2",
+                )
             if standing.seat == ctx.seat and cards[0] != standing.cards[0]:
                 return IllegalAction(
                     "you may reinforce your own bid but not overcall it with another suit",
-                    rule="R-8.2")
+                    rule="R-8.2",
+                )
         return None
 
-    def can_bid(self, ctx: BidContext) -> bool:
-        hand = ctx.hand
-        level = ctx.level_rank
-        if not (hand[level] or hand[NUM_RANKS + level] or hand[2 * NUM_RANKS + level]
-                or hand[3 * NUM_RANKS + level] or hand[SMALL_JOKER] >= 2
-                or hand[BIG_JOKER] >= 2):
-            return False
-        return bool(self.legal_bids(ctx))
+    def could_bid(self, hand: Sequence[int], level_rank: int) -> bool:
+        return bool(
+            hand[level_rank]
+            or hand[NUM_RANKS + level_rank]
+            or hand[2 * NUM_RANKS + level_rank]
+            or hand[3 * NUM_RANKS + level_rank]
+            or hand[SMALL_JOKER] >= 2
+            or hand[BIG_JOKER] >= 2
+        )
 
     def legal_bids(self, ctx: BidContext) -> list[tuple[Card, ...]]:
         hand = ctx.hand
@@ -140,9 +152,14 @@ class FanzhuBidding(BiddingRules):
                     out.append((CARDS[card],) * k)
         return out
 
-    def conclude(self, bids: Sequence[BidRecord], kitty: Sequence[Card],
-                 hands: Sequence[Sequence[int]], level_rank: int,
-                 banker: int | None) -> Conclusion:
+    def conclude(
+        self,
+        bids: Sequence[BidRecord],
+        kitty: Sequence[Card],
+        hands: Sequence[Sequence[int]],
+        level_rank: int,
+        banker: int | None,
+    ) -> Conclusion:
         if bids:
             last = bids[-1]
             card = last.cards[0]

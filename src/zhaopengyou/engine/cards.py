@@ -36,8 +36,13 @@ _SUIT_ALIASES = {letter: i for i, letter in enumerate(SUIT_LETTERS)}
 _SUIT_ALIASES.update({sym: i for i, sym in enumerate(SUIT_SYMBOLS)})
 _SUIT_ALIASES.update({"♤": 0, "♡": 1, "♧": 2, "♢": 3, "黑桃": 0, "红桃": 1, "梅花": 2, "方块": 3})
 _JOKER_ALIASES = {
-    "LJ": SMALL_JOKER, "SJ": SMALL_JOKER, "小王": SMALL_JOKER, "小鬼": SMALL_JOKER,
-    "BJ": BIG_JOKER, "大王": BIG_JOKER, "大鬼": BIG_JOKER,
+    "LJ": SMALL_JOKER,
+    "SJ": SMALL_JOKER,
+    "小王": SMALL_JOKER,
+    "小鬼": SMALL_JOKER,
+    "BJ": BIG_JOKER,
+    "大王": BIG_JOKER,
+    "大鬼": BIG_JOKER,
 }
 
 
@@ -105,7 +110,7 @@ def _make_names() -> tuple[list[str], list[str]]:
         for rank in range(NUM_RANKS):
             ascii_names.append(RANK_NAMES[rank] + SUIT_LETTERS[suit])
             unicode_names.append(SUIT_SYMBOLS[suit] + RANK_NAMES[rank])
-    return ascii_names + ["LJ", "BJ"], unicode_names + ["小王", "大王"]
+    return [*ascii_names, "LJ", "BJ"], [*unicode_names, "小王", "大王"]
 
 
 _ASCII, _UNICODE = _make_names()

@@ -5,8 +5,10 @@ Messages are English templates with named fields, so an interface can translate 
 template (like a gettext msgid) and fill in the same fields.
 
 >>> err = IllegalAction("must play all {held} cards of the led suit", rule="R-5.1", held=3)
->>> str(err), err.template, err.params
-('R-5.1: must play all 3 cards of the led suit', 'must play all {held} cards of the led suit', {'held': 3})
+>>> str(err)
+'R-5.1: must play all 3 cards of the led suit'
+>>> err.template, err.params
+('must play all {held} cards of the led suit', {'held': 3})
 """
 
 from __future__ import annotations

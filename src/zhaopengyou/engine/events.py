@@ -24,7 +24,10 @@ class CardDealt(NamedTuple):
     seat: int
     card: Card | None  # None when redacted
     dealt: int  # cards dealt to all seats so far
-    kind = "card_dealt"
+
+    @property
+    def kind(self) -> str:
+        return "card_dealt"
 
 
 class BidMade(NamedTuple):
@@ -32,24 +35,36 @@ class BidMade(NamedTuple):
     cards: tuple[Card, ...]
     after_cards_dealt: int
     bid_kind: str | None = None
-    kind = "bid"
+
+    @property
+    def kind(self) -> str:
+        return "bid"
 
 
 class Passed(NamedTuple):
     seat: int
-    kind = "pass"
+
+    @property
+    def kind(self) -> str:
+        return "pass"
 
 
 class Redealt(NamedTuple):
     reason: str
-    kind = "redeal"
+
+    @property
+    def kind(self) -> str:
+        return "redeal"
 
 
 class KittyTurned(NamedTuple):
     """No bid: the kitty is turned over in public to find the trump (R-8.2, R-8.3)."""
 
     cards: tuple[Card, ...]
-    kind = "kitty_turned"
+
+    @property
+    def kind(self) -> str:
+        return "kitty_turned"
 
 
 class TrumpDecided(NamedTuple):
@@ -57,26 +72,38 @@ class TrumpDecided(NamedTuple):
     level_rank: int
     trump_suit: int | None
     source: str  # "bid" or "kitty"
-    kind = "trump_decided"
+
+    @property
+    def kind(self) -> str:
+        return "trump_decided"
 
 
 class KittyTaken(NamedTuple):
     seat: int
     cards: tuple[Card, ...]  # empty when redacted
-    kind = "kitty_taken"
+
+    @property
+    def kind(self) -> str:
+        return "kitty_taken"
 
 
 class Buried(NamedTuple):
     seat: int
     cards: tuple[Card, ...]  # empty when redacted
-    kind = "buried"
+
+    @property
+    def kind(self) -> str:
+        return "buried"
 
 
 class FriendCalled(NamedTuple):
     seat: int
     card: Card | None
     solo: bool
-    kind = "friend_called"
+
+    @property
+    def kind(self) -> str:
+        return "friend_called"
 
 
 class CardsPlayed(NamedTuple):
@@ -84,7 +111,10 @@ class CardsPlayed(NamedTuple):
     cards: tuple[Card, ...]
     trick: int  # 0-based trick index
     lead: bool
-    kind = "played"
+
+    @property
+    def kind(self) -> str:
+        return "played"
 
 
 class ThrowFailed(NamedTuple):
@@ -92,19 +122,28 @@ class ThrowFailed(NamedTuple):
     attempted: tuple[Card, ...]
     forced: tuple[Card, ...]
     rule: str
-    kind = "throw_failed"
+
+    @property
+    def kind(self) -> str:
+        return "throw_failed"
 
 
 class FriendRevealed(NamedTuple):
     seat: int
-    kind = "friend_revealed"
+
+    @property
+    def kind(self) -> str:
+        return "friend_revealed"
 
 
 class TrickWon(NamedTuple):
     seat: int
     points: int
     trick: int
-    kind = "trick_won"
+
+    @property
+    def kind(self) -> str:
+        return "trick_won"
 
 
 class KittyRevealed(NamedTuple):
@@ -113,7 +152,10 @@ class KittyRevealed(NamedTuple):
     cards: tuple[Card, ...]
     points: int
     multiplier: int
-    kind = "kitty_revealed"
+
+    @property
+    def kind(self) -> str:
+        return "kitty_revealed"
 
 
 class RoundScored(NamedTuple):
@@ -123,12 +165,29 @@ class RoundScored(NamedTuple):
     levels_after: tuple[int, ...] | None
     scores: tuple[int, ...]
     next_banker: int | None
-    kind = "round_scored"
+
+    @property
+    def kind(self) -> str:
+        return "round_scored"
 
 
-Event = (CardDealt | BidMade | Passed | Redealt | KittyTurned | TrumpDecided | KittyTaken
-         | Buried | FriendCalled | CardsPlayed | ThrowFailed | FriendRevealed | TrickWon
-         | KittyRevealed | RoundScored)
+Event = (
+    CardDealt
+    | BidMade
+    | Passed
+    | Redealt
+    | KittyTurned
+    | TrumpDecided
+    | KittyTaken
+    | Buried
+    | FriendCalled
+    | CardsPlayed
+    | ThrowFailed
+    | FriendRevealed
+    | TrickWon
+    | KittyRevealed
+    | RoundScored
+)
 
 
 def for_seat(event: Event, seat: int | None) -> Event:

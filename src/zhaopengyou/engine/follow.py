@@ -37,8 +37,9 @@ NO_STRUCTURE = Profile(0, 0, 0)
 Core = tuple[tuple[int, int], ...]  # (card, copies) reserved by the procedure
 
 
-def _tuple_stage(counts: Sequence[int], suit_cards: Sequence[int], req3: int,
-                 req2: int) -> tuple[int, int, list[int], list[int]]:
+def _tuple_stage(
+    counts: Sequence[int], suit_cards: Sequence[int], req3: int, req2: int
+) -> tuple[int, int, list[int], list[int]]:
     """Step 2 of R-5.2: triples first, unmet triples become pair + single, then pairs.
 
     Returns the triples and pairs reserved and the candidate cards for each; with at
@@ -51,10 +52,18 @@ def _tuple_stage(counts: Sequence[int], suit_cards: Sequence[int], req3: int,
     return triples, pairs, threes, twos
 
 
-def _search(counts: list[int], suit_cards: Sequence[int], tractors: Sequence[Shape],
-            index: int, req3: int, req2: int, matched: int, ordering: Ordering,
-            reserved: list[tuple[int, int]] | None,
-            cores: list[tuple[Profile, Core]] | None) -> Profile:
+def _search(
+    counts: list[int],
+    suit_cards: Sequence[int],
+    tractors: Sequence[Shape],
+    index: int,
+    req3: int,
+    req2: int,
+    matched: int,
+    ordering: Ordering,
+    reserved: list[tuple[int, int]] | None,
+    cores: list[tuple[Profile, Core]] | None,
+) -> Profile:
     """Step 1 of R-5.2 over every choice of tractor windows; returns the best profile.
 
     With ``cores`` given, every reservation reached is appended with its profile.
@@ -76,10 +85,20 @@ def _search(counts: list[int], suit_cards: Sequence[int], tractors: Sequence[Sha
             counts[card] -= shape.width
         if reserved is not None:
             reserved.extend((card, shape.width) for card in path)
-        found = _search(counts, suit_cards, tractors, index + 1, req3, req2, matched + 1,
-                        ordering, reserved, cores)
+        found = _search(
+            counts,
+            suit_cards,
+            tractors,
+            index + 1,
+            req3,
+            req2,
+            matched + 1,
+            ordering,
+            reserved,
+            cores,
+        )
         if reserved is not None:
-            del reserved[-len(path):]
+            del reserved[-len(path) :]
         for card in path:
             counts[card] += shape.width
         if best is None or found > best:
@@ -91,8 +110,9 @@ def _search(counts: list[int], suit_cards: Sequence[int], tractors: Sequence[Sha
         req3 += shape.length
     else:
         req2 += shape.length
-    return _search(counts, suit_cards, tractors, index + 1, req3, req2, matched, ordering,
-                   reserved, cores)
+    return _search(
+        counts, suit_cards, tractors, index + 1, req3, req2, matched, ordering, reserved, cores
+    )
 
 
 def _merge(core: list[tuple[int, int]]) -> Core:
@@ -109,8 +129,9 @@ def _split_format(shapes: Sequence[Shape]) -> tuple[list[Shape], int, int]:
     return tractors, req3, req2
 
 
-def best_profile(counts: list[int], suit_cards: Sequence[int], shapes: Sequence[Shape],
-                 ordering: Ordering) -> Profile:
+def best_profile(
+    counts: list[int], suit_cards: Sequence[int], shapes: Sequence[Shape], ordering: Ordering
+) -> Profile:
     """R-5.2 steps 1–3 on the cards of ``counts`` within ``suit_cards``."""
     tractors, req3, req2 = _split_format(shapes)
     if not tractors and not req3 and not req2:
@@ -118,8 +139,9 @@ def best_profile(counts: list[int], suit_cards: Sequence[int], shapes: Sequence[
     return _search(counts, suit_cards, tractors, 0, req3, req2, 0, ordering, None, None)
 
 
-def best_cores(counts: list[int], suit_cards: Sequence[int], shapes: Sequence[Shape],
-               ordering: Ordering) -> tuple[Profile, list[Core]]:
+def best_cores(
+    counts: list[int], suit_cards: Sequence[int], shapes: Sequence[Shape], ordering: Ordering
+) -> tuple[Profile, list[Core]]:
     """The best profile and every distinct set of cards reserved to reach it."""
     tractors, req3, req2 = _split_format(shapes)
     found: list[tuple[Profile, Core]] = []
@@ -147,8 +169,13 @@ def _missing(best: Profile, got: Profile) -> str:
     return "a pair"
 
 
-def follow_error(hand: Sequence[int], play: Sequence[int], lead_suit: int,
-                 shapes: Sequence[Shape], ordering: Ordering) -> IllegalAction | None:
+def follow_error(
+    hand: Sequence[int],
+    play: Sequence[int],
+    lead_suit: int,
+    shapes: Sequence[Shape],
+    ordering: Ordering,
+) -> IllegalAction | None:
     """Why ``play`` (a count vector, already known to come from ``hand``) may not follow
     a lead of ``shapes`` in ``lead_suit``; None when it is legal.
     """
@@ -162,8 +189,9 @@ def follow_error(hand: Sequence[int], play: Sequence[int], lead_suit: int,
         played += play[card]
     if held <= n:
         if played != held:
-            return IllegalAction("must play all {held} cards of the led suit", rule="R-5.1",
-                                 held=held)
+            return IllegalAction(
+                "must play all {held} cards of the led suit", rule="R-5.1", held=held
+            )
         return None
     if played != n:
         return IllegalAction("must play {n} cards of the led suit", rule="R-5.2", n=n)
@@ -184,16 +212,18 @@ def follow_error(hand: Sequence[int], play: Sequence[int], lead_suit: int,
     got = best_profile(list(play), suit_cards, shapes, ordering)
     if got == best:
         return None
-    if sum(1 for s in shapes if s.length >= 2) >= 2 and not _attainable(hand, lead_suit, shapes,
-                                                                         best, ordering):
+    if sum(1 for s in shapes if s.length >= 2) >= 2 and not _attainable(
+        hand, lead_suit, shapes, best, ordering
+    ):
         # Several tractors in one throw can make the procedure non-monotone, so that no
         # play reaches the hand's profile; then any play of the led suit stands.
         return None
     return IllegalAction(_MUST[_missing(best, got)], rule="R-5.2")
 
 
-def _attainable(hand: Sequence[int], lead_suit: int, shapes: Sequence[Shape], best: Profile,
-                ordering: Ordering) -> bool:
+def _attainable(
+    hand: Sequence[int], lead_suit: int, shapes: Sequence[Shape], best: Profile, ordering: Ordering
+) -> bool:
     """Does some play of n cards of the led suit have the hand's best profile?"""
     suit_cards = ordering.suit_cards[lead_suit]
     n = sum(s.size for s in shapes)
@@ -203,9 +233,13 @@ def _attainable(hand: Sequence[int], lead_suit: int, shapes: Sequence[Shape], be
     return False
 
 
-def _structured_candidates(hand: Sequence[int], suit_cards: Sequence[int],
-                           shapes: Sequence[Shape], ordering: Ordering,
-                           n: int) -> Iterator[list[int]]:
+def _structured_candidates(
+    hand: Sequence[int],
+    suit_cards: Sequence[int],
+    shapes: Sequence[Shape],
+    ordering: Ordering,
+    n: int,
+) -> Iterator[list[int]]:
     """Plays built on the best reservations first, then every other play of n cards."""
     _, cores = best_cores(list(hand), suit_cards, shapes, ordering)
     for core in cores:
@@ -248,8 +282,9 @@ def count_submultisets(items: Sequence[tuple[int, int]], size: int) -> int:
     return _ways_table(items, size)[0][size]
 
 
-def sample_submultiset(items: Sequence[tuple[int, int]], size: int,
-                       rng: random.Random) -> list[int]:
+def sample_submultiset(
+    items: Sequence[tuple[int, int]], size: int, rng: random.Random
+) -> list[int]:
     """A uniformly random sub-multiset of ``size`` cards from (card, copies) items."""
     suffix = _ways_table(items, size)
     if suffix[0][size] == 0:
@@ -277,8 +312,13 @@ def _items(counts: Sequence[int], cards: Sequence[int]) -> list[tuple[int, int]]
     return [(c, counts[c]) for c in cards if counts[c]]
 
 
-def random_follow(hand: Sequence[int], lead_suit: int, shapes: Sequence[Shape],
-                  ordering: Ordering, rng: random.Random) -> list[int]:
+def random_follow(
+    hand: Sequence[int],
+    lead_suit: int,
+    shapes: Sequence[Shape],
+    ordering: Ordering,
+    rng: random.Random,
+) -> list[int]:
     """A legal follow drawn uniformly among all distinct legal follows, without listing them.
 
     Plays with the required structure are drawn as (core, filler) pairs weighted by
@@ -345,8 +385,9 @@ def iter_submultisets(items: Sequence[tuple[int, int]], size: int) -> Iterator[l
             yield [card] * take + tail
 
 
-def iter_legal_follows(hand: Sequence[int], lead_suit: int, shapes: Sequence[Shape],
-                       ordering: Ordering) -> Iterator[list[int]]:
+def iter_legal_follows(
+    hand: Sequence[int], lead_suit: int, shapes: Sequence[Shape], ordering: Ordering
+) -> Iterator[list[int]]:
     """Every distinct legal follow, lazily."""
     suit_cards = ordering.suit_cards[lead_suit]
     n = sum(s.size for s in shapes)

@@ -20,28 +20,39 @@ from .ordering import Ordering
 from .units import Unit, canonical_parse, tractor_paths, tuple_shape, unit_of
 
 
-def parse_lead(cards: Sequence[Card], named: Sequence[Sequence[Card]] | None,
-               ordering: Ordering, max_width: int, throws: bool) -> list[Unit]:
+def parse_lead(
+    cards: Sequence[Card],
+    named: Sequence[Sequence[Card]] | None,
+    ordering: Ordering,
+    max_width: int,
+    throws: bool,
+) -> list[Unit]:
     """The units of a lead: the one unit it forms, the leader's named parse, or the
     canonical parse of a throw. Raises :class:`IllegalAction` for an illegal lead."""
     esuit = ordering.esuit
     if len({esuit[c] for c in cards}) != 1:
-        raise IllegalAction("a lead must be cards of one suit (trumps count as one suit)",
-                            rule="R-4.1")
+        raise IllegalAction(
+            "a lead must be cards of one suit (trumps count as one suit)", rule="R-4.1"
+        )
+    single = unit_of(cards, ordering)
     if named is not None and len(named) > 1:
         if not throws:
             raise IllegalAction("this game has no throws: lead one unit", rule="R-4.5")
+        if single is not None:
+            raise IllegalAction("these cards form one unit: lead them as one", rule="R-4.1")
         units = []
         for group in named:
             unit = unit_of(list(group), ordering)
             if unit is None or unit.shape.width > max_width:
-                raise IllegalAction("named unit {unit} is not a single, tuple or tractor",
-                                    rule="R-4.2", unit=" ".join(str(c) for c in group))
+                raise IllegalAction(
+                    "named unit {unit} is not a single, tuple or tractor",
+                    rule="R-4.2",
+                    unit=" ".join(str(c) for c in group),
+                )
             units.append(unit)
         if sorted(c for u in units for c in u.cards) != sorted(cards):
             raise IllegalAction("the named units do not add up to the cards led", rule="R-4.2")
         return units
-    single = unit_of(cards, ordering)
     if single is not None:
         return [single]
     if not throws:
@@ -70,8 +81,9 @@ def iter_units(hand: Sequence[int], ordering: Ordering, max_width: int) -> Itera
                 length += 1
 
 
-def iter_leads(hand: Sequence[int], ordering: Ordering, max_width: int,
-               throws: bool) -> Iterator[tuple[Card, ...]]:
+def iter_leads(
+    hand: Sequence[int], ordering: Ordering, max_width: int, throws: bool
+) -> Iterator[tuple[Card, ...]]:
     """Every distinct legal lead: each unit first, then (if allowed) every throw, i.e.
     every other multiset of cards of one suit."""
     for unit in iter_units(hand, ordering, max_width):
@@ -86,8 +98,9 @@ def iter_leads(hand: Sequence[int], ordering: Ordering, max_width: int,
                 yield cards
 
 
-def random_lead(hand: Sequence[int], ordering: Ordering, max_width: int, throws: bool,
-                rng: random.Random) -> tuple[Card, ...]:
+def random_lead(
+    hand: Sequence[int], ordering: Ordering, max_width: int, throws: bool, rng: random.Random
+) -> tuple[Card, ...]:
     """A lead drawn uniformly among all distinct legal leads."""
     if not throws:
         return rng.choice(list(iter_units(hand, ordering, max_width))).cards

@@ -24,8 +24,15 @@ class Match:
     (R-9.5); presets without such an end (individual levels, `qidong`) need ``rounds``.
     """
 
-    def __init__(self, preset: Preset, *, seed: int | None = None, rounds: int | None = None,
-                 levels: Sequence[int] | None = None, dealer: int | None = None) -> None:
+    def __init__(
+        self,
+        preset: Preset,
+        *,
+        seed: int | None = None,
+        rounds: int | None = None,
+        levels: Sequence[int] | None = None,
+        dealer: int | None = None,
+    ) -> None:
         if rounds is None and preset.called_friend:
             raise ValueError(f"{preset.name} matches have no natural end: give a number of rounds")
         if rounds is not None and rounds < 1:
@@ -54,9 +61,15 @@ class Match:
     def new_round(self) -> Round:
         if self.over:
             raise ValueError("the match is over")
-        seed = self.rng.randrange(2**63)
-        return Round(self.preset, seed=seed, number=self.round_number, levels=self.levels,
-                     banker=self.banker, dealer=self.dealer)
+        seed = self.rng.randrange(2**53)  # exact in every JSON reader, JavaScript included
+        return Round(
+            self.preset,
+            seed=seed,
+            number=self.round_number,
+            levels=self.levels,
+            banker=self.banker,
+            dealer=self.dealer,
+        )
 
     def finish_round(self, rnd: Round) -> None:
         """Carry a finished round's levels, scores and next banker into the match."""
@@ -72,7 +85,8 @@ class Match:
         self.banker = result.next_banker
         self.dealer = (self.dealer + 1) % self.preset.players
         limit_reached = self.rounds is not None and len(self.played) >= self.rounds
-        self.over = limit_reached or (self.rounds is None and result.bank_held_at_top)
+        # R-9.5: holding the bank at the top of the ladder wins, whatever the round count.
+        self.over = limit_reached or result.bank_held_at_top
 
     @property
     def winners(self) -> tuple[int, ...]:

@@ -7,10 +7,10 @@ validated on construction.
 >>> p = get_preset("tractor", partner="called")
 >>> p.players, p.decks, p.kitty_size, p.hand_size, p.partner
 (4, 2, 8, 25, 'called')
->>> get_preset("tractor", partner="alone")
+>>> get_preset("tractor", partner="alone")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-zhaopengyou.engine.errors.InvalidOption: option 'partner' of tractor must be one of: fixed, called (got 'alone')
+zhaopengyou.engine.errors.InvalidOption: option 'partner' of tractor must be one of: ...
 >>> sorted(get_preset("zhaopengyou").options)
 ['decks', 'kitty_size', 'throw_penalty']
 """
@@ -71,6 +71,7 @@ class Preset:
     throws: ClassVar[bool] = True  # R-4.2 (not shandong, R-4.5)
     bidding: ClassVar[BiddingRules] = FanzhuBidding()
     OPTION_SPECS: ClassVar[tuple[OptionSpec, ...]] = ()
+    DEFAULT_KITTY: ClassVar[dict[int, int]] = {}  # usual kitty size by deck count
 
     # Options every preset has.
     decks: int = 2
@@ -87,7 +88,9 @@ class Preset:
                 )
             if spec.minimum is not None or spec.maximum is not None:
                 if not isinstance(value, int) or isinstance(value, bool):
-                    raise InvalidOption(f"option {spec.name!r} of {self.name} must be a whole number")
+                    raise InvalidOption(
+                        f"option {spec.name!r} of {self.name} must be a whole number"
+                    )
                 low = spec.minimum if spec.minimum is not None else value
                 high = spec.maximum if spec.maximum is not None else value
                 if not low <= value <= high:
@@ -110,13 +113,20 @@ class Preset:
         return {spec.name: getattr(self, spec.name) for spec in self.OPTION_SPECS}
 
     def with_options(self, **changes: Any) -> Preset:
-        """A copy with some options changed; unknown names or bad values raise."""
+        """A copy with some options changed; unknown names or bad values raise.
+
+        Changing ``decks`` alone also picks that deck count's usual kitty size.
+        """
         known = {spec.name for spec in self.OPTION_SPECS}
         for key in changes:
             if key not in known:
                 raise InvalidOption(
                     f"{self.name} has no option {key!r}; options: {', '.join(sorted(known))}"
                 )
+        if "decks" in changes and "kitty_size" not in changes:
+            kitty = self.DEFAULT_KITTY.get(changes["decks"])
+            if kitty is not None:
+                changes = {**changes, "kitty_size": kitty}
         return dataclasses.replace(self, **changes)
 
     @property
@@ -155,12 +165,12 @@ class Preset:
         """R-7.2 (`zhaopengyou`, `tractor`) from the last trick's format."""
         titanic = [s.length for s in shapes if s.kind == TRACTOR and s.width == 3]
         if titanic:
-            return 2 * 3 ** max(titanic)
+            return int(2 * 3 ** max(titanic))
         if any(s.kind == TUPLE and s.width == 3 for s in shapes):
             return 6
         tractors = [s.length for s in shapes if s.kind == TRACTOR]
         if tractors:
-            return 2 * 2 ** max(tractors)
+            return int(2 * 2 ** max(tractors))
         if any(s.width == 2 for s in shapes):
             return 4
         return 2
@@ -184,16 +194,24 @@ class Preset:
 
     # Leading, following and winning (R-4 – R-6).
 
-    def parse_lead(self, cards: Sequence[Card], named: Sequence[Sequence[Card]] | None,
-                   ordering: Ordering) -> list[Unit]:
+    def parse_lead(
+        self, cards: Sequence[Card], named: Sequence[Sequence[Card]] | None, ordering: Ordering
+    ) -> list[Unit]:
         return parse_lead(cards, named, ordering, self.max_width, self.throws)
 
-    def follow_error(self, hand: Sequence[int], play: Sequence[int], lead_suit: int,
-                     shapes: Sequence[Shape], ordering: Ordering) -> IllegalAction | None:
+    def follow_error(
+        self,
+        hand: Sequence[int],
+        play: Sequence[int],
+        lead_suit: int,
+        shapes: Sequence[Shape],
+        ordering: Ordering,
+    ) -> IllegalAction | None:
         return follow_error(hand, play, lead_suit, shapes, ordering)
 
-    def play_rank(self, shapes: Sequence[Shape], lead_suit: int, play: Sequence[Card],
-                  ordering: Ordering) -> PlayRank | None:
+    def play_rank(
+        self, shapes: Sequence[Shape], lead_suit: int, play: Sequence[Card], ordering: Ordering
+    ) -> PlayRank | None:
         return standard_rank(shapes, lead_suit, play, ordering)
 
     def throw_penalty_cost(self, attempted: int) -> tuple[int, int]:
@@ -202,8 +220,9 @@ class Preset:
 
     # The friend (R-9.1).
 
-    def friend_call_error(self, hand: Sequence[int], buried: Sequence[Card],
-                          call: CallFriend) -> IllegalAction | None:
+    def friend_call_error(
+        self, hand: Sequence[int], buried: Sequence[Card], call: CallFriend
+    ) -> IllegalAction | None:
         if call.solo or call.card is None:
             return IllegalAction("name one card; this game has no solo call", rule="R-9.1")
         return None
@@ -224,8 +243,9 @@ class Preset:
     def kitty_points(self, kitty: Sequence[Card]) -> int:
         return points_of(kitty)
 
-    def kitty_bonus(self, kitty_points: int, last_shapes: Sequence[Shape],
-                    attackers_took_last: bool) -> tuple[int, int]:
+    def kitty_bonus(
+        self, kitty_points: int, last_shapes: Sequence[Shape], attackers_took_last: bool
+    ) -> tuple[int, int]:
         """(multiplier, points added to X) for the kitty after the last trick (R-7.2)."""
         if not attackers_took_last:
             return 0, 0
@@ -237,35 +257,50 @@ class Preset:
         position = self.ladder.index(level)
         return self.ladder[min(position + steps, len(self.ladder) - 1)]
 
-    def levels_after(self, levels: Sequence[int] | None, band: Band,
-                     banker_side: Sequence[int]) -> tuple[int, ...] | None:
+    def levels_after(
+        self, levels: Sequence[int] | None, band: Band, banker_side: Sequence[int]
+    ) -> tuple[int, ...] | None:
         if levels is None:
             return None
         if band.side == "stepdown":
             return tuple(levels)
-        winners = banker_side if band.side == "banker" else [
-            s for s in range(self.players) if s not in banker_side]
-        return tuple(self.advance(level, band.k) if seat in winners else level
-                     for seat, level in enumerate(levels))
+        winners = (
+            banker_side
+            if band.side == "banker"
+            else [s for s in range(self.players) if s not in banker_side]
+        )
+        return tuple(
+            self.advance(level, band.k) if seat in winners else level
+            for seat, level in enumerate(levels)
+        )
 
     def level_value(self, level: int) -> int:
         """A level as a number for R-10.1 (2 … 14, with A = 14)."""
         return self.ladder.index(level) + 2
 
-    def round_scores(self, band: Band, banker_side: Sequence[int],
-                     levels_after: Sequence[int] | None, solo: bool,
-                     penalties: Sequence[int], bid_count: int) -> tuple[int, ...]:
+    def round_scores(
+        self,
+        band: Band,
+        banker_side: Sequence[int],
+        levels_after: Sequence[int] | None,
+        solo: bool,
+        penalties: Sequence[int],
+        bid_count: int,
+    ) -> tuple[int, ...]:
         if self.individual_levels:
             # R-10.1: Σ_j (L_i − L_j) with the levels after the round, plus penalties.
             assert levels_after is not None
             values = [self.level_value(level) for level in levels_after]
             total = sum(values)
-            return tuple(self.players * v - total + penalties[seat]
-                         for seat, v in enumerate(values))
+            return tuple(
+                self.players * v - total + penalties[seat] for seat, v in enumerate(values)
+            )
         # R-10.3: ±k for each player of the winning/losing side; step-down: 0.
         sign = {"banker": 1, "attackers": -1, "stepdown": 0}[band.side]
-        return tuple((sign * band.k if seat in banker_side else -sign * band.k) + penalties[seat]
-                     for seat in range(self.players))
+        return tuple(
+            (sign * band.k if seat in banker_side else -sign * band.k) + penalties[seat]
+            for seat in range(self.players)
+        )
 
     def next_banker(self, banker: int, band: Band, banker_side: Sequence[int]) -> int | None:
         """R-9.6: the banker (「寻」) or the partner (「定」) when the side held, else the
@@ -292,6 +327,8 @@ class Zhaopengyou(Preset):
         OptionSpec("throw_penalty", "积分 lost per failed throw (R-4.4)", minimum=0, maximum=100),
     )
 
+    DEFAULT_KITTY: ClassVar[dict[int, int]] = {2: 8, 3: 7}
+
     decks: int = 3
     kitty_size: int = 7
 
@@ -308,12 +345,17 @@ class Tractor(Preset):
     title: ClassVar[str] = "升级"
     players: ClassVar[int] = 4
     OPTION_SPECS: ClassVar[tuple[OptionSpec, ...]] = (
-        OptionSpec("partner", "fixed: opposite seats 「定」; called: the banker names a card 「寻」",
-                   choices=("fixed", "called")),
+        OptionSpec(
+            "partner",
+            "fixed: opposite seats 「定」; called: the banker names a card 「寻」",
+            choices=("fixed", "called"),
+        ),
         OptionSpec("decks", "number of decks (R-1.1)", minimum=2, maximum=3),
         OptionSpec("kitty_size", "cards in the kitty (R-7.1)", minimum=1, maximum=20),
         OptionSpec("throw_penalty", "积分 lost per failed throw (R-4.4)", minimum=0, maximum=100),
     )
+
+    DEFAULT_KITTY: ClassVar[dict[int, int]] = {2: 8, 3: 6}
 
     partner: str = "fixed"
 

@@ -27,11 +27,11 @@ from .bidding import BidContext, BidRecord
 from .cards import CARD_POINTS, CARDS, NUM_KINDS, Card, full_deck, to_ascii_list
 from .errors import IllegalAction, MalformedAction, NotYourTurn, WrongPhase
 from .events import (
-    Event,
     BidMade,
     Buried,
     CardDealt,
     CardsPlayed,
+    Event,
     FriendCalled,
     FriendRevealed,
     KittyRevealed,
@@ -44,12 +44,11 @@ from .events import (
     TrickWon,
     TrumpDecided,
 )
-from .leads import parse_lead
 from .ordering import Ordering
 from .presets import Band, Preset
 from .tricks import forced_unit, winning_index
 from .units import Shape, Unit
-from .view import Phase, PlayRecord, Trick, View
+from .view import Phase, PlayRecord, Trick, View, burial_error
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +87,8 @@ class RoundResult:
 
 def _as_cards(value: object, what: str) -> tuple[Card, ...]:
     """Normalise a card list from an action; malformed input raises."""
+    if type(value) is tuple and all(type(item) is Card for item in value):
+        return value  # the common case: already a tuple of cards
     if isinstance(value, str | bytes) or not isinstance(value, Sequence):
         raise MalformedAction("{what} must be a list of cards", what=what)
     out = []
@@ -188,10 +189,12 @@ class Round:
         if trump_suit is not None and trump_suit not in SUIT_LETTERS:
             raise ValueError(f"unknown trump suit {trump_suit!r}")
         rank = RANK_NAMES.index(level_rank)
-        level_list = ([RANK_NAMES.index(x) for x in levels] if levels is not None
-                      else [rank] * preset.players)
-        rnd = cls(preset, levels=level_list if preset.fixed_level_rank is None else None,
-                  banker=banker)
+        level_list = (
+            [RANK_NAMES.index(x) for x in levels] if levels is not None else [rank] * preset.players
+        )
+        rnd = cls(
+            preset, levels=level_list if preset.fixed_level_rank is None else None, banker=banker
+        )
         rnd.level_rank = rank
         rnd.trump_suit = None if trump_suit is None else SUIT_LETTERS.index(trump_suit)
         rnd.ordering = preset.ordering(rank, rnd.trump_suit)
@@ -235,7 +238,7 @@ class Round:
         self.hands: list[list[int]] = [[0] * NUM_KINDS for _ in range(players)]
         self.hand_sizes = [0] * players
         self.received: list[list[Card]] = [[] for _ in range(players)]
-        self.kitty: tuple[Card, ...] = tuple(CARDS[c] for c in self.deck[self.cards_to_deal:])
+        self.kitty: tuple[Card, ...] = tuple(CARDS[c] for c in self.deck[self.cards_to_deal :])
         self.bids: list[BidRecord] = []
         self.phase = Phase.DEAL
         self.to_act: int | None = None
@@ -296,11 +299,16 @@ class Round:
         Raises :class:`IllegalAction` (or a subclass) and leaves the state unchanged
         when the action is not allowed.
         """
-        if not isinstance(seat, int) or isinstance(seat, bool) or not (
-            0 <= seat < self.preset.players
+        if (
+            not isinstance(seat, int)
+            or isinstance(seat, bool)
+            or not (0 <= seat < self.preset.players)
         ):
-            raise MalformedAction("no seat {seat!r} in a {players}-player game", seat=seat,
-                                  players=self.preset.players)
+            raise MalformedAction(
+                "no seat {seat!r} in a {players}-player game",
+                seat=seat,
+                players=self.preset.players,
+            )
         if isinstance(action, Bid):
             return self._bid(seat, action)
         if isinstance(action, Pass):
@@ -315,6 +323,16 @@ class Round:
 
     # --- bidding -----------------------------------------------------------------------
 
+    def can_bid(self, seat: int) -> bool:
+        """Whether ``seat`` has any legal bid now (cheap; used to skip asking)."""
+        if self.phase is not Phase.DEAL and (self.phase is not Phase.BID or seat != self.to_act):
+            return False
+        bidding = self.preset.bidding
+        hand = self.hands[seat]
+        return bidding.could_bid(hand, self.level_rank) and bool(
+            bidding.legal_bids(self.bid_context(seat))
+        )
+
     def bid_context(self, seat: int) -> BidContext:
         return BidContext(self.hands[seat], seat, self.bids, self.level_rank, self.banker)
 
@@ -324,6 +342,14 @@ class Round:
         if self.phase is Phase.BID and seat != self.to_act:
             raise NotYourTurn("seat {seat} is polled now", rule="R-8.1", seat=self.to_act)
         cards = _as_cards(action.cards, "bid")
+        if action.kind not in self.preset.bidding.kinds or (
+            action.returned and action.kind != "zhan"
+        ):
+            raise MalformedAction(
+                "bid kind {kind!r} does not exist in {preset}",
+                kind=action.kind,
+                preset=self.preset.name,
+            )
         error = self.preset.bidding.bid_error(self.bid_context(seat), cards)
         if error is not None:
             raise error
@@ -349,7 +375,8 @@ class Round:
 
     def _close_bidding(self) -> list[Event]:
         outcome = self.preset.bidding.conclude(
-            self.bids, self.kitty, self.hands, self.level_rank, self.banker)
+            self.bids, self.kitty, self.hands, self.level_rank, self.banker
+        )
         events: list[Event] = []
         if outcome.turned:
             self.kitty_turned = outcome.turned
@@ -382,11 +409,9 @@ class Round:
         if seat != self.to_act:
             raise NotYourTurn("seat {seat} buries the kitty", rule="R-7.1", seat=self.to_act)
         cards = _as_cards(action.cards, "burial")
-        size = self.preset.kitty_size
-        if len(cards) != size:
-            raise IllegalAction("bury exactly {size} cards (got {got})", rule="R-7.1", size=size,
-                                got=len(cards))
-        self._held_counts(seat, cards)
+        error = burial_error(self.hands[seat], cards, self.preset.kitty_size)
+        if error is not None:
+            raise error
         for card in cards:
             self.hands[seat][card] -= 1
         self.hand_sizes[seat] -= len(cards)
@@ -417,8 +442,11 @@ class Round:
         assert self.banker is not None
         self.friend_call = card
         self.solo = call.solo
-        self.friend = None if call.solo or card is None else self.preset.find_friend(
-            self.banker, card, self.hands)
+        self.friend = (
+            None
+            if call.solo or card is None
+            else self.preset.find_friend(self.banker, card, self.hands)
+        )
         self._start_play()
         return [FriendCalled(seat, card, call.solo)]
 
@@ -433,8 +461,9 @@ class Round:
         for card in cards:
             counts[card] += 1
             if counts[card] > hand[card]:
-                raise IllegalAction("you do not hold {count}× {card}", count=counts[card],
-                                    card=card)
+                raise IllegalAction(
+                    "you do not hold {count}× {card}", count=counts[card], card=card
+                )
         return counts
 
     # --- tricks ------------------------------------------------------------------------
@@ -455,14 +484,16 @@ class Round:
         n = len(self.current[0].cards)
         if len(cards) != n:
             raise IllegalAction("play exactly {n} cards, as many as the lead", rule="R-5.1", n=n)
-        found = self.preset.follow_error(self.hands[seat], play, self._lead_suit,
-                                         self._lead_shapes, ordering)
+        found = self.preset.follow_error(
+            self.hands[seat], play, self._lead_suit, self._lead_shapes, ordering
+        )
         if found is not None:
             raise found
         return self._commit(seat, cards)
 
-    def _lead(self, seat: int, cards: tuple[Card, ...], named: object,
-              ordering: Ordering) -> list[Event]:
+    def _lead(
+        self, seat: int, cards: tuple[Card, ...], named: object, ordering: Ordering
+    ) -> list[Event]:
         named_units: list[tuple[Card, ...]] | None = None
         if named is not None:
             if isinstance(named, str | bytes) or not isinstance(named, Sequence):
@@ -486,8 +517,9 @@ class Round:
                 if named_units is not None:
                     attempted_units = tuple(named_units)
         self.lead_units = tuple(units)
-        self._lead_shapes = tuple(sorted((u.shape for u in units), key=Shape.sort_key,
-                                         reverse=True))
+        self._lead_shapes = tuple(
+            sorted((u.shape for u in units), key=Shape.sort_key, reverse=True)
+        )
         self._lead_suit = ordering.esuit[cards[0]]
         return events + self._commit(seat, cards, attempted, attempted_units)
 
@@ -497,8 +529,13 @@ class Round:
         if points:  # qidong: against the thrower's side in X (R-4.4)
             self.point_adjustment += points if seat in self.banker_side() else -points
 
-    def _commit(self, seat: int, cards: tuple[Card, ...], attempted: tuple[Card, ...] | None = None,
-                attempted_units: tuple[tuple[Card, ...], ...] | None = None) -> list[Event]:
+    def _commit(
+        self,
+        seat: int,
+        cards: tuple[Card, ...],
+        attempted: tuple[Card, ...] | None = None,
+        attempted_units: tuple[tuple[Card, ...], ...] | None = None,
+    ) -> list[Event]:
         hand = self.hands[seat]
         for card in cards:
             hand[card] -= 1
@@ -506,8 +543,12 @@ class Round:
         trick_index = len(self.tricks)
         self.current.append(PlayRecord(seat, cards, attempted, attempted_units))
         events: list[Event] = [CardsPlayed(seat, cards, trick_index, len(self.current) == 1)]
-        if (not self.friend_revealed and seat == self.friend and self.friend_call is not None
-                and self.friend_call in cards):
+        if (
+            not self.friend_revealed
+            and seat == self.friend
+            and self.friend_call is not None
+            and self.friend_call in cards
+        ):
             self.friend_revealed = True
             events.append(FriendRevealed(seat))
         players = self.preset.players
@@ -520,12 +561,12 @@ class Round:
         ordering = self.ordering
         assert ordering is not None
         shapes, suit = self._lead_shapes, self._lead_suit
-        ranks = [self.preset.play_rank(shapes, suit, play.cards, ordering)
-                 for play in self.current]
+        ranks = [self.preset.play_rank(shapes, suit, play.cards, ordering) for play in self.current]
         winner = self.current[winning_index(ranks)].seat
         points = sum(CARD_POINTS[c] for play in self.current for c in play.cards)
-        trick = Trick(self.current[0].seat, tuple(self.current), self.lead_units, suit, winner,
-                      points)
+        trick = Trick(
+            self.current[0].seat, tuple(self.current), self.lead_units, suit, winner, points
+        )
         self.tricks.append(trick)
         self.points_won[winner] += points
         self.current = []
@@ -543,8 +584,9 @@ class Round:
         assert self.banker is not None
         preset = self.preset
         if preset.called_friend:
-            return (self.banker,) if self.friend is None else tuple(
-                sorted({self.banker, self.friend}))
+            return (
+                (self.banker,) if self.friend is None else tuple(sorted({self.banker, self.friend}))
+            )
         return tuple(sorted({self.banker, preset.partner_of(self.banker)}))
 
     def _score(self) -> list[Event]:
@@ -561,15 +603,30 @@ class Round:
         x = trick_points + bonus + self.point_adjustment
         band = preset.band(x)
         levels_after = preset.levels_after(self.levels_before, band, side)
-        scores = preset.round_scores(band, side, levels_after, self.solo, self.penalties,
-                                     len(self.bids))
+        scores = preset.round_scores(
+            band, side, levels_after, self.solo, self.penalties, len(self.bids)
+        )
         next_banker = preset.next_banker(self.banker, band, side)
-        held_at_top = (not preset.called_friend and self.levels_before is not None
-                       and band.side == "banker"
-                       and self.levels_before[self.banker] == preset.ladder[-1])
-        self.result = RoundResult(x, trick_points, kitty, kitty_points, multiplier, band, side,
-                                  levels_after, scores, tuple(self.penalties), next_banker,
-                                  held_at_top)
+        held_at_top = (
+            not preset.called_friend
+            and self.levels_before is not None
+            and band.side == "banker"
+            and self.levels_before[self.banker] == preset.ladder[-1]
+        )
+        self.result = RoundResult(
+            x,
+            trick_points,
+            kitty,
+            kitty_points,
+            multiplier,
+            band,
+            side,
+            levels_after,
+            scores,
+            tuple(self.penalties),
+            next_banker,
+            held_at_top,
+        )
         self.phase = Phase.DONE
         self.to_act = None
         return [
@@ -581,6 +638,16 @@ class Round:
 
     def view(self, seat: int) -> View:
         """Exactly what ``seat`` may know now."""
+        if (
+            not isinstance(seat, int)
+            or isinstance(seat, bool)
+            or not (0 <= seat < self.preset.players)
+        ):
+            raise MalformedAction(
+                "no seat {seat!r} in a {players}-player game",
+                seat=seat,
+                players=self.preset.players,
+            )
         done = self.phase is Phase.DONE
         return View(
             seat,
@@ -637,10 +704,17 @@ class Round:
             "solo": self.solo,
             "friend": self.friend,
             "friend_revealed": self.friend_revealed,
-            "tricks": [(t.leader, [(p.seat, list(p.cards), p.attempted) for p in t.plays],
-                        [list(u.cards) for u in t.units], t.winner, t.points)
-                       for t in self.tricks],
-            "current": [(p.seat, list(p.cards), p.attempted) for p in self.current],
+            "tricks": [
+                (
+                    t.leader,
+                    [tuple(p) for p in t.plays],
+                    [list(u.cards) for u in t.units],
+                    t.winner,
+                    t.points,
+                )
+                for t in self.tricks
+            ],
+            "current": [tuple(p) for p in self.current],
             "lead_units": [list(u.cards) for u in self.lead_units],
             "points_won": list(self.points_won),
             "penalties": list(self.penalties),
@@ -655,5 +729,7 @@ class Round:
         return self.preset.bidding.bid_count(self.bids)
 
     def __repr__(self) -> str:
-        return (f"<Round {self.preset.name} #{self.number} phase={self.phase.value} "
-                f"banker={self.banker} to_act={self.to_act}>")
+        return (
+            f"<Round {self.preset.name} #{self.number} phase={self.phase.value} "
+            f"banker={self.banker} to_act={self.to_act}>"
+        )

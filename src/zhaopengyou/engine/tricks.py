@@ -27,8 +27,9 @@ def unit_is_beaten(unit: Unit, hand: Sequence[int], ordering: Ordering) -> bool:
     return _is_beaten(unit, [hand], ordering, {})
 
 
-def _is_beaten(unit: Unit, hands: Sequence[Sequence[int]], ordering: Ordering,
-               tops: dict[int, int]) -> bool:
+def _is_beaten(
+    unit: Unit, hands: Sequence[Sequence[int]], ordering: Ordering, tops: dict[int, int]
+) -> bool:
     """Whether any of ``hands`` beats ``unit``; ``tops`` caches, per width, the highest
     order of a card some hand holds that many times in the unit's suit."""
     order = ordering.order
@@ -44,12 +45,15 @@ def _is_beaten(unit: Unit, hands: Sequence[Sequence[int]], ordering: Ordering,
                         best = order[card]
             tops[width] = best
         return tops[width] > top_order
-    return any(beats_tractor(hand, suit_cards, width, unit.shape.length, top_order, ordering)
-               for hand in hands)
+    return any(
+        beats_tractor(hand, suit_cards, width, unit.shape.length, top_order, ordering)
+        for hand in hands
+    )
 
 
-def forced_unit(units: Sequence[Unit], other_hands: Sequence[Sequence[int]],
-                ordering: Ordering) -> Unit | None:
+def forced_unit(
+    units: Sequence[Unit], other_hands: Sequence[Sequence[int]], ordering: Ordering
+) -> Unit | None:
     """R-4.4: the unit a failed throw must play, or None when the throw succeeds.
 
     Among the beaten units: the lowest top card, then the narrower, then the shorter.
@@ -69,8 +73,9 @@ class PlayRank(NamedTuple):
     key: int
 
 
-def standard_rank(shapes: Sequence[Shape], lead_suit: int, play: Sequence[int],
-                  ordering: Ordering) -> PlayRank | None:
+def standard_rank(
+    shapes: Sequence[Shape], lead_suit: int, play: Sequence[int], ordering: Ordering
+) -> PlayRank | None:
     """R-6.1/R-6.2: the rank of a play that matches the lead's format, else None.
 
     ``play`` lists the cards; ``shapes`` is the format, largest first.

@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
@@ -94,8 +95,9 @@ def tuple_shape(width: int, length: int) -> Shape:
 # --- tractors -------------------------------------------------------------------------
 
 
-def chain_lengths(counts: Sequence[int], suit_cards: Sequence[int], width: int,
-                  ordering: Ordering) -> dict[int, int]:
+def chain_lengths(
+    counts: Sequence[int], suit_cards: Sequence[int], width: int, ordering: Ordering
+) -> dict[int, int]:
     """Longest tractor of ``width`` ending at each card that has ``width`` copies."""
     longest: dict[int, int] = {}
     pred = ordering.pred
@@ -110,8 +112,9 @@ def chain_lengths(counts: Sequence[int], suit_cards: Sequence[int], width: int,
     return longest
 
 
-def tractor_paths(counts: Sequence[int], suit_cards: Sequence[int], width: int, length: int,
-                  ordering: Ordering) -> Iterator[tuple[int, ...]]:
+def tractor_paths(
+    counts: Sequence[int], suit_cards: Sequence[int], width: int, length: int, ordering: Ordering
+) -> Iterator[tuple[int, ...]]:
     """Every chain of exactly ``length`` distinct cards with ≥ ``width`` copies each."""
     succ = ordering.succ
 
@@ -128,8 +131,14 @@ def tractor_paths(counts: Sequence[int], suit_cards: Sequence[int], width: int, 
             yield from extend((card,))
 
 
-def beats_tractor(counts: Sequence[int], suit_cards: Sequence[int], width: int, length: int,
-                  top_order: int, ordering: Ordering) -> bool:
+def beats_tractor(
+    counts: Sequence[int],
+    suit_cards: Sequence[int],
+    width: int,
+    length: int,
+    top_order: int,
+    ordering: Ordering,
+) -> bool:
     """R-4.3: does the hand hold a tractor ≥ (width, length) with a higher top card?"""
     order = ordering.order
     for card, run in chain_lengths(counts, suit_cards, width, ordering).items():
@@ -138,8 +147,9 @@ def beats_tractor(counts: Sequence[int], suit_cards: Sequence[int], width: int, 
     return False
 
 
-def _longest_path(counts: Sequence[int], suit_cards: Sequence[int], width: int,
-                  ordering: Ordering) -> tuple[int, ...]:
+def _longest_path(
+    counts: Sequence[int], suit_cards: Sequence[int], width: int, ordering: Ordering
+) -> tuple[int, ...]:
     """The longest chain of ``width``, highest top first, highest cards on ties."""
     longest = chain_lengths(counts, suit_cards, width, ordering)
     if not longest:
@@ -148,7 +158,9 @@ def _longest_path(counts: Sequence[int], suit_cards: Sequence[int], width: int,
     top = max(longest, key=lambda c: (longest[c], order[c], c))
     path = [top]
     while len(path) < longest[top]:
-        below = [p for p in ordering.pred[path[-1]] if longest.get(p, 0) == longest[top] - len(path)]
+        below = [
+            p for p in ordering.pred[path[-1]] if longest.get(p, 0) == longest[top] - len(path)
+        ]
         path.append(max(below, key=lambda c: (order[c], c)))
     return tuple(reversed(path))
 
@@ -156,8 +168,9 @@ def _longest_path(counts: Sequence[int], suit_cards: Sequence[int], width: int,
 # --- parsing a lead -------------------------------------------------------------------
 
 
-def canonical_parse(counts: list[int], suit_cards: Sequence[int], ordering: Ordering,
-                    max_width: int) -> list[Unit]:
+def canonical_parse(
+    counts: list[int], suit_cards: Sequence[int], ordering: Ordering, max_width: int
+) -> list[Unit]:
     """R-4.2: take units greedily by largest w·L, then larger w, then higher top card.
 
     ``counts`` holds only the cards of the lead; it is consumed.
@@ -207,7 +220,7 @@ def unit_of(cards: Sequence[int], ordering: Ordering) -> Unit | None:
     if width < 2:
         return None
     chain = sorted(counts, key=lambda c: ordering.order[c])
-    for low, high in zip(chain, chain[1:], strict=False):
+    for low, high in itertools.pairwise(chain):
         if high not in ordering.succ[low]:
             return None
     return make_unit(Shape(TRACTOR, width, len(chain)), chain, ordering)
@@ -225,8 +238,9 @@ def dominant_shape(shapes: Sequence[Shape]) -> Shape:
 # --- splitting a play into a format (R-6.1, R-6.2) ------------------------------------
 
 
-def _placements(counts: Sequence[int], cards: Sequence[int], shape: Shape,
-                ordering: Ordering) -> Iterator[tuple[int, ...]]:
+def _placements(
+    counts: Sequence[int], cards: Sequence[int], shape: Shape, ordering: Ordering
+) -> Iterator[tuple[int, ...]]:
     if shape.length == 1:
         for card in cards:
             if counts[card] >= shape.width:
@@ -235,8 +249,9 @@ def _placements(counts: Sequence[int], cards: Sequence[int], shape: Shape,
         yield from tractor_paths(counts, cards, shape.width, shape.length, ordering)
 
 
-def split_key(counts: list[int], cards: Sequence[int], shapes: Sequence[Shape],
-              ordering: Ordering) -> int | None:
+def split_key(
+    counts: list[int], cards: Sequence[int], shapes: Sequence[Shape], ordering: Ordering
+) -> int | None:
     """Best key of a play split into exactly ``shapes`` (R-6.2), or None if no split exists.
 
     ``cards`` are the distinct cards of the play ascending by order; ``shapes`` are

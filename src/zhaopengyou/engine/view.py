@@ -8,15 +8,15 @@ this seat buried it) or a trump suit that is still hidden.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from enum import Enum
+from collections.abc import Iterator, Sequence
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .actions import Bid, Bury, CallFriend, Play
 from .bidding import BidContext, BidRecord
 from .cards import CARDS, NUM_KINDS, Card, to_ascii_list
 from .errors import IllegalAction
-from .follow import follow_error, iter_legal_follows, random_follow, sample_submultiset
+from .follow import iter_legal_follows, random_follow, sample_submultiset
 from .leads import iter_leads, parse_lead, random_lead
 from .ordering import Ordering
 from .units import Shape, Unit
@@ -26,7 +26,21 @@ if TYPE_CHECKING:
     from .round import RoundResult
 
 
-class Phase(str, Enum):
+def burial_error(hand: Sequence[int], cards: Sequence[Card], size: int) -> IllegalAction | None:
+    """Why these cards cannot be buried (R-7.1): the count, or cards not held."""
+    if len(cards) != size:
+        return IllegalAction(
+            "bury exactly {size} cards (got {got})", rule="R-7.1", size=size, got=len(cards)
+        )
+    counts = [0] * NUM_KINDS
+    for card in cards:
+        counts[card] += 1
+        if counts[card] > hand[card]:
+            return IllegalAction("you do not hold {count}× {card}", count=counts[card], card=card)
+    return None
+
+
+class Phase(StrEnum):
     DEAL = "deal"  # cards are dealt one by one; anyone may bid (R-8.1)
     BID = "bid"  # the closing bid window polls seats in order (R-8.1)
     BURY = "bury"  # the kitty taker buries (R-7.1)
@@ -153,8 +167,11 @@ class View(NamedTuple):
         assert suit is not None
         shapes = self.lead_shapes
         if len(cards) != sum(s.size for s in shapes):
-            return IllegalAction("play exactly {n} cards, as many as the lead", rule="R-5.1",
-                                 n=sum(s.size for s in shapes))
+            return IllegalAction(
+                "play exactly {n} cards, as many as the lead",
+                rule="R-5.1",
+                n=sum(s.size for s in shapes),
+            )
         return self.preset.follow_error(self.hand_counts, counts, suit, shapes, self.ordering)
 
     def legal_plays(self) -> Iterator[tuple[Card, ...]]:
@@ -162,8 +179,9 @@ class View(NamedTuple):
         if self.phase is not Phase.PLAY or self.to_act != self.seat or self.ordering is None:
             return
         if self.is_leading:
-            yield from iter_leads(self.hand_counts, self.ordering, self.preset.max_width,
-                                  self.preset.throws)
+            yield from iter_leads(
+                self.hand_counts, self.ordering, self.preset.max_width, self.preset.throws
+            )
             return
         suit = self.lead_suit
         assert suit is not None
@@ -174,12 +192,21 @@ class View(NamedTuple):
         """A legal play drawn uniformly among the distinct legal plays."""
         assert self.ordering is not None
         if self.is_leading:
-            return Play(random_lead(self.hand_counts, self.ordering, self.preset.max_width,
-                                    self.preset.throws, rng))
+            return Play(
+                random_lead(
+                    self.hand_counts, self.ordering, self.preset.max_width, self.preset.throws, rng
+                )
+            )
         suit = self.lead_suit
         assert suit is not None
         cards = random_follow(self.hand_counts, suit, self.lead_shapes, self.ordering, rng)
         return Play(tuple(CARDS[c] for c in cards))
+
+    def burial_error(self, cards: Sequence[Card]) -> IllegalAction | None:
+        """Why burying these cards is not allowed now; None when it is (R-7.1)."""
+        if self.phase is not Phase.BURY or self.to_act != self.seat:
+            return IllegalAction("not the time to bury", rule="R-7.1")
+        return burial_error(self.hand_counts, cards, self.preset.kitty_size)
 
     def random_burial(self, rng: random.Random) -> Bury:
         items = [(c, n) for c, n in enumerate(self.hand_counts) if n]
@@ -209,17 +236,28 @@ class View(NamedTuple):
             "hand": to_ascii_list(self.hand),
             "hand_sizes": list(self.hand_sizes),
             "cards_dealt": self.cards_dealt,
-            "bids": [{"seat": b.seat, "cards": to_ascii_list(b.cards), "kind": b.kind,
-                      "after_cards_dealt": b.after_cards_dealt} for b in self.bids],
+            "bids": [
+                {
+                    "seat": b.seat,
+                    "cards": to_ascii_list(b.cards),
+                    "kind": b.kind,
+                    "after_cards_dealt": b.after_cards_dealt,
+                }
+                for b in self.bids
+            ],
             "to_act": self.to_act,
             "buried": to_ascii_list(self.buried),
             "friend_call": self.friend_call.ascii if self.friend_call is not None else None,
             "solo": self.solo,
             "friend": self.friend,
             "tricks": [
-                {"leader": t.leader, "winner": t.winner, "points": t.points,
-                 "units": [to_ascii_list(u.cards) for u in t.units],
-                 "plays": [_play_dict(p) for p in t.plays]}
+                {
+                    "leader": t.leader,
+                    "winner": t.winner,
+                    "points": t.points,
+                    "units": [to_ascii_list(u.cards) for u in t.units],
+                    "plays": [_play_dict(p) for p in t.plays],
+                }
                 for t in self.tricks
             ],
             "current": [_play_dict(p) for p in self.current],

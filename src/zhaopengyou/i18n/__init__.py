@@ -20,9 +20,20 @@ from .catalog import CATALOG
 LANGS = ("zh-Hans", "zh-Hant", "en")
 DEFAULT_LANG = "zh-Hans"
 _ALIASES = {
-    "zh": "zh-Hans", "zh-cn": "zh-Hans", "zh-hans": "zh-Hans", "zh_cn": "zh-Hans", "简": "zh-Hans",
-    "zh-tw": "zh-Hant", "zh-hk": "zh-Hant", "zh-hant": "zh-Hant", "zh_tw": "zh-Hant", "繁": "zh-Hant",
-    "en": "en", "en-us": "en", "en-gb": "en", "english": "en",
+    "zh": "zh-Hans",
+    "zh-cn": "zh-Hans",
+    "zh-hans": "zh-Hans",
+    "zh_cn": "zh-Hans",
+    "简": "zh-Hans",
+    "zh-tw": "zh-Hant",
+    "zh-hk": "zh-Hant",
+    "zh-hant": "zh-Hant",
+    "zh_tw": "zh-Hant",
+    "繁": "zh-Hant",
+    "en": "en",
+    "en-us": "en",
+    "en-gb": "en",
+    "english": "en",
 }
 
 

@@ -1,0 +1,154 @@
+"""Engine benchmark: full rounds per second with RandomBot in every seat, the time of
+one legality check and of one uniformly random legal follow, and a round's state size.
+
+Run it yourself (it is not a timed test):  python bench/engine.py [--rounds N] [--json]
+
+A full round is everything: the deal card by card with bid polling, the closing
+window, burial, the friend call, every trick and the scoring. One process, one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import gc
+import json
+import pickle
+import random
+import statistics
+import sys
+import time
+from typing import Any
+
+from zhaopengyou.bots import RandomBot, play_round
+from zhaopengyou.bots.runner import _ask
+from zhaopengyou.engine import Phase, Round, get_preset
+from zhaopengyou.engine.cards import CARDS, NUM_KINDS
+from zhaopengyou.engine.follow import random_follow
+from zhaopengyou.engine.match import Match
+from zhaopengyou.engine.presets import Preset
+
+PRESETS: dict[str, Preset] = {
+    "tractor": get_preset("tractor"),
+    "tractor partner=called": get_preset("tractor", partner="called"),
+    "zhaopengyou": get_preset("zhaopengyou"),
+}
+TARGETS = {"tractor": 400, "tractor partner=called": 400, "zhaopengyou": 200}
+
+
+def rounds_per_second(preset: Preset, rounds: int, seed: int = 0) -> float:
+    """Complete rounds per second, including creating the round and the bots."""
+    gc.collect()
+    started = time.perf_counter()
+    for i in range(rounds):
+        match = Match(preset, seed=seed + i, rounds=1)
+        bots = [RandomBot((seed + i) * 10 + s) for s in range(preset.players)]
+        play_round(match.new_round(), bots)
+    return rounds / (time.perf_counter() - started)
+
+
+def follow_positions(preset: Preset, games: int) -> list[tuple[Round, int]]:
+    """Rounds stopped at every follow of a few random games."""
+    positions = []
+    for game in range(games):
+        rnd = Match(preset, seed=1000 + game, rounds=1).new_round()
+        bots = [RandomBot(game * 10 + s) for s in range(preset.players)]
+        while rnd.phase is not Phase.DONE:
+            if rnd.phase is Phase.DEAL:
+                rnd.deal_all()
+                continue
+            if rnd.phase is Phase.PLAY and rnd.current:
+                positions.append((copy.deepcopy(rnd), rnd.to_act))
+            _ask(rnd, bots, rnd.to_act, None)
+    return positions
+
+
+def time_each(calls: list[Any]) -> list[float]:
+    """Seconds per call, each call timed on its own (repeated for resolution)."""
+    out = []
+    for call in calls:
+        reps = 20
+        started = time.perf_counter()
+        for _ in range(reps):
+            call()
+        out.append((time.perf_counter() - started) / reps)
+    return out
+
+
+def legality_and_sampling(preset: Preset, games: int) -> dict[str, float]:
+    """Median/mean of one legality check (the engine's follow check on a candidate
+    play, legal or not) and of one random legal follow."""
+    rng = random.Random(5)
+    checks, draws = [], []
+    for rnd, seat in follow_positions(preset, games):
+        hand = rnd.hands[seat]
+        ordering = rnd.ordering
+        assert ordering is not None
+        shapes, suit = rnd._lead_shapes, rnd._lead_suit
+        n = sum(s.size for s in shapes)
+        cards = [CARDS[c] for c in range(NUM_KINDS) for _ in range(hand[c])]
+        candidate = rng.sample(cards, n)
+        counts = [0] * NUM_KINDS
+        for card in candidate:
+            counts[card] += 1
+        checks.append(
+            lambda h=hand, p=counts, s=suit, f=shapes, o=ordering: preset.follow_error(
+                h, p, s, f, o
+            )
+        )
+        draws.append(lambda h=hand, s=suit, f=shapes, o=ordering: random_follow(h, s, f, o, rng))
+    check_times = time_each(checks)
+    draw_times = time_each(draws)
+    return {
+        "legality_check_median_us": statistics.median(check_times) * 1e6,
+        "legality_check_mean_us": statistics.mean(check_times) * 1e6,
+        "random_follow_median_us": statistics.median(draw_times) * 1e6,
+        "random_follow_mean_us": statistics.mean(draw_times) * 1e6,
+        "positions": len(check_times),
+    }
+
+
+def state_size(preset: Preset) -> dict[str, int]:
+    """Bytes of a finished round's full state (the largest moment: all history)."""
+    match = Match(preset, seed=7, rounds=1)
+    rnd = play_round(match.new_round(), [RandomBot(s) for s in range(preset.players)])
+    return {
+        "pickle_bytes": len(pickle.dumps(rnd)),
+        "json_state_bytes": len(json.dumps(rnd.to_state(), default=str)),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=400, help="rounds per preset (default 400)")
+    parser.add_argument("--games", type=int, default=8, help="games sampled for timings")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+    results: dict[str, Any] = {}
+    for name, preset in PRESETS.items():
+        rounds_per_second(preset, max(10, args.rounds // 10))  # warm-up
+        figures: dict[str, Any] = {
+            "rounds_per_second": rounds_per_second(preset, args.rounds),
+            "target_rounds_per_second": TARGETS[name],
+        }
+        figures.update(legality_and_sampling(preset, args.games))
+        figures.update(state_size(preset))
+        results[name] = figures
+        if not args.json:
+            print(
+                f"{name:24} {figures['rounds_per_second']:7.0f} rounds/s "
+                f"(target ≥ {TARGETS[name]})  "
+                f"legality check {figures['legality_check_median_us']:5.1f} µs median "
+                f"({figures['legality_check_mean_us']:.1f} mean)  "
+                f"random follow {figures['random_follow_median_us']:5.1f} µs median  "
+                f"state {figures['pickle_bytes'] / 1024:.1f} KB",
+                flush=True,
+            )
+    if args.json:
+        json.dump(results, sys.stdout, indent=2)
+        print()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
