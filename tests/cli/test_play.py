@@ -177,6 +177,26 @@ def test_every_phase_is_prompted(monkeypatch: pytest.MonkeyPatch) -> None:
     assert "You called " in out
 
 
+def test_the_deal_asks_only_when_a_new_bid_appears(monkeypatch: pytest.MonkeyPatch) -> None:
+    """R-8.1 lets a seat bid after every card; the human is asked only when a bid they
+    have not declined becomes possible (or someone else bid meanwhile)."""
+    player = Player(monkeypatch)  # declines every bid
+    play(player, rounds=3, seed=4)
+    asked = player.views(Phase.DEAL)
+    assert len(asked) >= 2
+    declined: set[tuple[Card, ...]] = set()
+    situation = None
+    dealt = 0
+    for view in asked:
+        offered = {bid.cards for bid in view.legal_bids()}
+        if (view.round_number, len(view.bids)) != situation or view.cards_dealt < dealt:
+            situation, declined = (view.round_number, len(view.bids)), set()  # or a redeal
+        dealt = view.cards_dealt
+        assert offered - declined, "asked again about bids already declined"
+        declined |= offered
+    assert len(asked) < 3 * 10
+
+
 # --- illegal input -----------------------------------------------------------------------
 
 

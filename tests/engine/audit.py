@@ -110,7 +110,7 @@ def audited_round(rnd: Round, agents: Sequence[Agent], *, view_every: int = 1) -
     while rnd.phase is not Phase.DONE:
         if rnd.phase is Phase.DEAL:
             seat = rnd.deal_card()[0].seat
-            if rnd.can_bid(seat):
+            if rnd.phase is Phase.DEAL and rnd.can_bid(seat):
                 view = rnd.view(seat)
                 action = agents[seat].act(view)
                 if action is not None:

@@ -31,6 +31,7 @@ PRESETS = [
     get_preset("zhaopengyou"),
     get_preset("tractor"),
     get_preset("tractor", partner="called"),
+    get_preset("qidong"),
 ]
 
 

@@ -21,6 +21,7 @@ PRESETS = {
     "zhaopengyou": get_preset("zhaopengyou"),
     "tractor": get_preset("tractor"),
     "tractor-called": get_preset("tractor", partner="called"),
+    "qidong": get_preset("qidong"),
 }
 SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -50,6 +51,12 @@ def test_random_zhaopengyou_matches(seed: int) -> None:
 @given(seed=st.integers(0, 2**32 - 1))
 def test_random_tractor_matches(seed: int) -> None:
     play_audited_match(PRESETS["tractor"], seed, rounds=10)
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_qidong_matches(seed: int) -> None:
+    play_audited_match(PRESETS["qidong"], seed, rounds=10)
 
 
 @SETTINGS

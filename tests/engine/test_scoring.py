@@ -73,7 +73,7 @@ def test_seed_000_settlement_example() -> None:  # R-10.1
     assert ZPY.with_options(decks=2, kitty_size=8).band(60) == Band("banker", 1)
     after = ZPY.levels_after(before, band, (0, 1))
     assert after == ranks("3", "6", "2", "3", "2")
-    assert ZPY.round_scores(band, (0, 1), after, False, [0] * 5, 1) == (-1, 14, -6, -1, -6)
+    assert ZPY.round_scores(band, 0, (0, 1), after, penalties=[0] * 5) == (-1, 14, -6, -1, -6)
 
 
 def test_seed_000_settlement_played_out() -> None:
@@ -113,11 +113,11 @@ def test_levels_stop_at_the_top_of_the_ladder() -> None:  # R-9.4
 def test_fixed_partner_scores_and_next_banker() -> None:
     band = TRACTOR.band(130)
     assert band == Band("attackers", 1)
-    assert TRACTOR.round_scores(band, (0, 2), None, False, [0, -1, 0, 0], 1) == (-1, 0, -1, 1)
+    assert TRACTOR.round_scores(band, 0, (0, 2), None, penalties=[0, -1, 0, 0]) == (-1, 0, -1, 1)
     assert TRACTOR.next_banker(0, band, (0, 2)) == 1
     assert TRACTOR.next_banker(0, Band("stepdown", 0), (0, 2)) == 1
     assert TRACTOR.next_banker(3, Band("banker", 2), (1, 3)) == 1  # the partner
-    assert TRACTOR.round_scores(Band("stepdown", 0), (0, 2), None, False, [0] * 4, 1) == (
+    assert TRACTOR.round_scores(Band("stepdown", 0), 0, (0, 2), None, penalties=[0] * 4) == (
         0,
         0,
         0,

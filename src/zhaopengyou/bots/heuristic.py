@@ -181,8 +181,11 @@ class HeuristicBot:
         assert ordering is not None
         hand = view.hand_counts
         plain = [c for c in calls if c.card is not None and not c.solo]
+        solo = CallFriend(solo=True)
         if not plain:
-            return calls[0]
+            return solo  # forced solo (R-9.2)
+        if solo in calls and self.goes_solo(view, ordering):
+            return solo
         decks = view.preset.decks
 
         def call_score(call: CallFriend) -> tuple[float, int]:
@@ -204,6 +207,14 @@ class HeuristicBot:
             return (score, card)
 
         return max(plain, key=call_score)
+
+    def goes_solo(self, view: View, ordering: Ordering) -> bool:
+        """独打 only with a crushing hand: most cards trump and the top trumps held."""
+        hand = view.hand_counts
+        total = sum(hand)
+        trumps = sum(hand[c] for c in ordering.suit_cards[TRUMP])
+        top = sum(hand[c] for c in ordering.suit_cards[TRUMP][-6:])  # jokers, level cards
+        return trumps >= 0.6 * total and top >= 6
 
     # --- playing ---------------------------------------------------------------------
 

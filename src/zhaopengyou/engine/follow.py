@@ -122,6 +122,13 @@ def _merge(core: list[tuple[int, int]]) -> Core:
     return tuple(sorted(merged.items()))
 
 
+def format_size(shapes: Sequence[Shape]) -> int:
+    """Cards in a lead of these shapes."""
+    if len(shapes) == 1:
+        return shapes[0].size
+    return sum(s.size for s in shapes)
+
+
 def _split_format(shapes: Sequence[Shape]) -> tuple[list[Shape], int, int]:
     tractors = [s for s in shapes if s.length >= 2]  # already largest first
     req3 = sum(1 for s in shapes if s.length == 1 and s.width == 3)
@@ -180,7 +187,7 @@ def follow_error(
     a lead of ``shapes`` in ``lead_suit``; None when it is legal.
     """
     suit_cards = ordering.suit_cards[lead_suit]
-    n = sum(s.size for s in shapes)
+    n = format_size(shapes)
     held = 0
     for card in suit_cards:
         held += hand[card]
@@ -326,15 +333,21 @@ def random_follow(
     which makes every play equally likely.
     """
     suit_cards = ordering.suit_cards[lead_suit]
-    n = sum(s.size for s in shapes)
-    held = sum(hand[c] for c in suit_cards)
+    n = format_size(shapes)
+    held_cards = [c for c in suit_cards if hand[c]]
+    if n == 1 and held_cards:
+        return [held_cards[int(rng.random() * len(held_cards))]]
+    held = 0
+    for card in held_cards:
+        held += hand[card]
     if held <= n:
-        in_suit = [c for c in suit_cards for _ in range(hand[c])]
-        others = [c for c in range(NUM_KINDS) if hand[c] and ordering.esuit[c] != lead_suit]
+        in_suit = [c for c in held_cards for _ in range(hand[c])]
+        esuit = ordering.esuit
+        others = [c for c in range(NUM_KINDS) if hand[c] and esuit[c] != lead_suit]
+        if held + 1 == n:  # one free card: any distinct card of the rest
+            return [*in_suit, others[int(rng.random() * len(others))]]
         return in_suit + sample_submultiset(_items(hand, others), n - held, rng)
-    items = _items(hand, suit_cards)
-    if n == 1:
-        return [rng.choice(items)[0]]
+    items = _items(hand, held_cards)
     if len(shapes) == 1 and shapes[0].length == 1 and shapes[0].width == 2:
         pairs = [c for c, k in items if k >= 2]
         if pairs:

@@ -60,7 +60,9 @@ def parse_lead(
     counts = [0] * NUM_KINDS
     for card in cards:
         counts[card] += 1
-    return canonical_parse(counts, ordering.suit_cards[esuit[cards[0]]], ordering, max_width)
+    order = ordering.order
+    present = sorted(set(cards), key=order.__getitem__)  # only the led cards matter
+    return canonical_parse(counts, present, ordering, max_width)
 
 
 def iter_units(hand: Sequence[int], ordering: Ordering, max_width: int) -> Iterator[Unit]:

@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Final, Literal
 
@@ -30,6 +31,17 @@ _LEVEL_OTHER: Final = 50
 _LEVEL_TRUMP: Final = 51
 _SMALL_JOKER_ORDER: Final = 60
 _BIG_JOKER_ORDER: Final = 61
+
+
+@functools.lru_cache(maxsize=512)
+def cached_ordering(
+    level_rank: int,
+    trump_suit: int | None,
+    fixed_trump_ranks: tuple[int, ...],
+    adjacency: Adjacency,
+) -> Ordering:
+    """Orderings are immutable, so rounds with the same trump share one."""
+    return Ordering(level_rank, trump_suit, fixed_trump_ranks, adjacency)
 
 
 class Ordering:

@@ -23,13 +23,13 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, NamedTuple
 
 from .actions import CallFriend
-from .bidding import BiddingRules, FanzhuBidding
-from .cards import CARDS, NUM_KINDS, RANK_NAMES, Card, points_of
+from .bidding import BiddingRules, FanzhuBidding, QidongBidding
+from .cards import CARDS, NUM_KINDS, RANK_NAMES, TRUMP, Card, points_of
 from .errors import IllegalAction, InvalidOption
 from .follow import follow_error
 from .leads import parse_lead
-from .ordering import Adjacency, Ordering
-from .tricks import PlayRank, standard_rank
+from .ordering import Adjacency, Ordering, cached_ordering
+from .tricks import PlayRank, relaxed_trump_rank, standard_rank
 from .units import TRACTOR, TUPLE, Shape, Unit
 
 RANK_2, RANK_A = 0, 12
@@ -153,7 +153,7 @@ class Preset:
         return self.called_friend
 
     def ordering(self, level_rank: int, trump_suit: int | None) -> Ordering:
-        return Ordering(level_rank, trump_suit, self.fixed_trump_ranks, self.adjacency)
+        return cached_ordering(level_rank, trump_suit, self.fixed_trump_ranks, self.adjacency)
 
     def partner_of(self, seat: int) -> int:
         """Fixed partner: the seat opposite (R-11.1 「定」)."""
@@ -281,12 +281,15 @@ class Preset:
     def round_scores(
         self,
         band: Band,
+        banker: int,
         banker_side: Sequence[int],
         levels_after: Sequence[int] | None,
-        solo: bool,
+        *,
+        solo: bool = False,
         penalties: Sequence[int],
-        bid_count: int,
+        bid_count: int = 1,
     ) -> tuple[int, ...]:
+        """Each seat's 积分 for the round (R-10), penalties included."""
         if self.individual_levels:
             # R-10.1: Σ_j (L_i − L_j) with the levels after the round, plus penalties.
             assert levels_after is not None
@@ -364,7 +367,118 @@ class Tractor(Preset):
         return self.partner == "called"
 
 
-PRESETS: dict[str, type[Preset]] = {cls.name: cls for cls in (Zhaopengyou, Tractor)}
+@dataclass(frozen=True)
+class Qidong(Preset):
+    """启东招朋友: 5 players, 2 decks, always level 2, a called friend or solo (seed 001)."""
+
+    name: ClassVar[str] = "qidong"
+    title: ClassVar[str] = "启东招朋友"
+    players: ClassVar[int] = 5
+    adjacency: ClassVar[Adjacency] = "qidong"
+    fixed_level_rank: ClassVar[int | None] = RANK_2
+    bidding: ClassVar[BiddingRules] = QidongBidding()
+    OPTION_SPECS: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec(
+            "throw_penalty",
+            "points per card of a failed throw, counted in X (R-4.4)",
+            minimum=0,
+            maximum=100,
+        ),
+    )
+
+    decks: int = 2
+    kitty_size: int = 8
+    throw_penalty: int = 5
+
+    @property
+    def called_friend(self) -> bool:
+        return True
+
+    @property
+    def individual_levels(self) -> bool:
+        return False  # no levels at all: every round is played at 2 (R-9.5)
+
+    def play_rank(
+        self, shapes: Sequence[Shape], lead_suit: int, play: Sequence[Card], ordering: Ordering
+    ) -> PlayRank | None:
+        if (
+            lead_suit != TRUMP
+            and ordering.esuit[play[0]] == TRUMP
+            and any(s.width >= 2 for s in shapes)
+        ):
+            return relaxed_trump_rank(shapes, play, ordering)
+        return standard_rank(shapes, lead_suit, play, ordering)
+
+    def throw_penalty_cost(self, attempted: int) -> tuple[int, int]:
+        return 0, self.throw_penalty * attempted  # R-4.4: 5 points a card, in X
+
+    def kitty_multiplier(self, shapes: Sequence[Shape]) -> int:
+        """R-7.2: 2^(1+p), p = pairs in the last trick's format (a tractor counts L)."""
+        pairs = sum(s.length for s in shapes if s.width >= 2)
+        return int(2 ** (1 + pairs))
+
+    @staticmethod
+    def callable_singles(hand: Sequence[int], buried: Sequence[Card]) -> list[Card]:
+        """R-9.2: cards held exactly once whose twin is not buried."""
+        return [card for card in CARDS if hand[card] == 1 and card not in buried]
+
+    def friend_call_error(
+        self, hand: Sequence[int], buried: Sequence[Card], call: CallFriend
+    ) -> IllegalAction | None:
+        if call.solo:
+            if call.card is not None:
+                return IllegalAction("call a card or go solo, not both", rule="R-9.2")
+            return None
+        singles = self.callable_singles(hand, buried)
+        if not singles:
+            return IllegalAction(
+                "you hold no single whose twin is out: you must go solo (独打)", rule="R-9.2"
+            )
+        if call.card not in singles:
+            return IllegalAction(
+                "call a card you hold exactly once whose twin is not buried", rule="R-9.2"
+            )
+        return None
+
+    def legal_friend_calls(self, hand: Sequence[int], buried: Sequence[Card]) -> list[CallFriend]:
+        calls = [CallFriend(card) for card in self.callable_singles(hand, buried)]
+        return [*calls, CallFriend(solo=True)]
+
+    def find_friend(self, banker: int, card: Card, hands: Sequence[Sequence[int]]) -> int | None:
+        """R-9.2: the holder of the called card's twin."""
+        return next((s for s in range(self.players) if s != banker and hands[s][card]), None)
+
+    def round_scores(
+        self,
+        band: Band,
+        banker: int,
+        banker_side: Sequence[int],
+        levels_after: Sequence[int] | None,
+        *,
+        solo: bool = False,
+        penalties: Sequence[int],
+        bid_count: int = 1,
+    ) -> tuple[int, ...]:
+        """R-10.2: banker ±2k, friend ±k, attackers ∓k; solo: banker ±8k, attackers ∓2k;
+        all × c."""
+        sign = {"banker": 1, "attackers": -1, "stepdown": 0}[band.side]
+        k = band.k * sign * bid_count
+        scores = []
+        for seat in range(self.players):
+            if seat == banker:
+                score = 8 * k if solo else 2 * k
+            elif seat in banker_side:
+                score = k
+            else:
+                score = -2 * k if solo else -k
+            scores.append(score + penalties[seat])
+        return tuple(scores)
+
+    def next_banker(self, banker: int, band: Band, banker_side: Sequence[int]) -> int | None:
+        return None  # decided by bidding every round (R-9.6)
+
+
+PRESETS: dict[str, type[Preset]] = {cls.name: cls for cls in (Zhaopengyou, Qidong, Tractor)}
 
 
 def get_preset(name: str, **options: Any) -> Preset:

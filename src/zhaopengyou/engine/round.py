@@ -309,6 +309,8 @@ class Round:
                 seat=seat,
                 players=self.preset.players,
             )
+        if isinstance(action, Play):
+            return self._play(seat, action)
         if isinstance(action, Bid):
             return self._bid(seat, action)
         if isinstance(action, Pass):
@@ -317,8 +319,6 @@ class Round:
             return self._bury(seat, action)
         if isinstance(action, CallFriend):
             return self._call_friend(seat, action)
-        if isinstance(action, Play):
-            return self._play(seat, action)
         raise MalformedAction("unknown action {action!r}", action=action)
 
     # --- bidding -----------------------------------------------------------------------
@@ -604,7 +604,13 @@ class Round:
         band = preset.band(x)
         levels_after = preset.levels_after(self.levels_before, band, side)
         scores = preset.round_scores(
-            band, side, levels_after, self.solo, self.penalties, len(self.bids)
+            band,
+            self.banker,
+            side,
+            levels_after,
+            solo=self.solo,
+            penalties=self.penalties,
+            bid_count=self.bid_count,
         )
         next_banker = preset.next_banker(self.banker, band, side)
         held_at_top = (

@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from .cards import TRUMP
 from .ordering import Ordering
-from .units import Shape, Unit, beats_tractor, split_key
+from .units import TRACTOR, Shape, Unit, beats_tractor, split_key
 
 
 def unit_is_beaten(unit: Unit, hand: Sequence[int], ordering: Ordering) -> bool:
@@ -84,6 +84,8 @@ def standard_rank(
     suit = esuit[play[0]]
     if suit != lead_suit and suit != TRUMP:
         return None
+    if len(play) == 1:  # a single matches a single-card lead (the only 1-card format)
+        return PlayRank(suit == TRUMP, ordering.order[play[0]])
     for card in play:
         if esuit[card] != suit:
             return None
@@ -103,6 +105,40 @@ def standard_rank(
     distinct = sorted(counts, key=lambda c: order[c])
     key = split_key(vector, distinct, shapes, ordering)
     return None if key is None else PlayRank(suit == TRUMP, key)
+
+
+def relaxed_trump_rank(
+    shapes: Sequence[Shape], play: Sequence[int], ordering: Ordering
+) -> PlayRank | None:
+    """R-6.1/R-6.2 Decision for `qidong`: trumping a lead that holds pairs.
+
+    The play matches when it is all trump and holds at least as many tractors and at
+    least as many pairs (pairs inside tractors count) as the lead. Its key is its
+    highest tractor top when the lead has tractors, else its highest pair.
+    """
+    esuit, order = ordering.esuit, ordering.order
+    if any(esuit[c] != TRUMP for c in play):
+        return None
+    lead_tractors = sum(1 for s in shapes if s.kind == TRACTOR)
+    lead_pairs = sum(s.length for s in shapes if s.width >= 2)
+    counts: dict[int, int] = {}
+    for card in play:
+        counts[card] = counts.get(card, 0) + 1
+    pairs = sorted((c for c, n in counts.items() if n >= 2), key=order.__getitem__)
+    if len(pairs) < lead_pairs:
+        return None
+    # Runs of adjacent pairs: a run of L pairs holds L // 2 disjoint tractors.
+    runs: list[list[int]] = []
+    for card in pairs:
+        if runs and card in ordering.succ[runs[-1][-1]]:
+            runs[-1].append(card)
+        else:
+            runs.append([card])
+    if sum(len(run) // 2 for run in runs) < lead_tractors:
+        return None
+    if lead_tractors:
+        return PlayRank(True, max(order[run[-1]] for run in runs if len(run) >= 2))
+    return PlayRank(True, order[pairs[-1]])
 
 
 def winning_index(ranks: Sequence[PlayRank | None]) -> int:

@@ -132,6 +132,24 @@ class View(NamedTuple):
     def trick_number(self) -> int:
         return len(self.tricks)
 
+    def scoreboard(self) -> list[tuple[tuple[int, ...], int]]:
+        """Points taken, grouped as the table may show them (seed 001): by side once the
+        sides are public (fixed partners, a revealed friend, 独打), otherwise the banker
+        and each other seat apart. Each entry is (seats, points)."""
+        players = self.preset.players
+        banker = self.banker
+        if banker is None:
+            return [((seat,), self.points_won[seat]) for seat in range(players)]
+        if not self.preset.called_friend:
+            side = {banker, self.preset.partner_of(banker)}
+        elif self.friend is not None or self.solo:
+            side = {banker} if self.friend is None else {banker, self.friend}
+        else:
+            return [((seat,), self.points_won[seat]) for seat in range(players)]
+        others = tuple(s for s in range(players) if s not in side)
+        return [(tuple(sorted(side)), sum(self.points_won[s] for s in side)),
+                (others, sum(self.points_won[s] for s in others))]
+
     # --- legal moves ---------------------------------------------------------------------
 
     def _bid_context(self) -> BidContext:
