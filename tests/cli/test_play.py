@@ -89,12 +89,12 @@ class Player:
         if view.phase is Phase.BURY:
             return typed(view.hand[: view.preset.kitty_size], self.notation)
         if view.phase is Phase.CALL:
-            card = next(
+            cards = [
                 call.card
                 for call in view.legal_friend_calls()
                 if call.card is not None and copies_elsewhere(view, call.card)
-            )
-            return typed([card], self.notation)
+            ]
+            return typed(cards[:1], self.notation) if cards else "solo"  # qidong: forced solo
         return typed(next(view.legal_plays()), self.notation)
 
     def views(self, phase: Phase) -> list[View]:
@@ -132,7 +132,12 @@ def play(
 
 # --- whole matches -----------------------------------------------------------------------
 
-GAMES = [("zhaopengyou", {}), ("tractor", {}), ("tractor", {"partner": "called"})]
+GAMES = [
+    ("zhaopengyou", {}),
+    ("qidong", {}),
+    ("tractor", {}),
+    ("tractor", {"partner": "called"}),
+]
 LANGS = [("zh-Hans", "unicode"), ("zh-Hant", "traditional"), ("en", "ascii")]
 
 
@@ -163,18 +168,23 @@ def test_plays_a_match_to_the_end(
     assert tr("Standings after {rounds} rounds", lang, rounds=1) in out
     assert out.rstrip().endswith(tr("Goodbye!", lang))
     assert player.views(Phase.PLAY)
+    unicode_cards = re.compile("[♠♥♣♦]|大王|小王")
+    assert bool(unicode_cards.search(out)) is (notation != "ascii")
     if lang != "en":
         assert not [m for m in looked_up if m not in CATALOG], "untranslated texts"
 
 
 def test_every_phase_is_prompted(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Across a few rounds the human bids, buries, calls the friend and plays."""
+    """The human bids, buries, calls the friend, plays, and goes on to a second round."""
+    _, _, seed = banker_seed(monkeypatch, Banker)
     player = Player(monkeypatch, bid=True)
-    out = play(player, rounds=4, seed=2)
+    out = play(player, rounds=2, seed=seed)
     for phase in (Phase.DEAL, Phase.BURY, Phase.CALL, Phase.PLAY):
         assert player.views(phase), phase
     assert "You bid " in out or "You overcalled with " in out
     assert "You called " in out
+    assert "Press Enter to deal round 2 (q quits): " in [prompt for prompt, _ in player.prompts]
+    assert "Round 2 is over" in out
 
 
 def test_the_deal_asks_only_when_a_new_bid_appears(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -194,7 +204,23 @@ def test_the_deal_asks_only_when_a_new_bid_appears(monkeypatch: pytest.MonkeyPat
         dealt = view.cards_dealt
         assert offered - declined, "asked again about bids already declined"
         declined |= offered
-    assert len(asked) < 3 * 10
+    assert len(asked) < 31  # over three rounds, fewer prompts than cards in one hand
+
+
+class CardBidder(Player):
+    """Bids by typing the cards of its strongest bid instead of its number."""
+
+    def answer(self, view: View | None) -> str:
+        if view is not None and view.phase in (Phase.DEAL, Phase.BID):
+            return typed(view.legal_bids()[-1].cards, self.notation)
+        return super().answer(view)
+
+
+def test_a_bid_may_be_typed_as_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    player = CardBidder(monkeypatch, notation="unicode")
+    out = play(player, lang="zh-Hans", ascii_cards=False)
+    assert player.views(Phase.DEAL)
+    assert re.search(r"^你 (亮主|反主|加固) ", out, re.MULTILINE)
 
 
 # --- illegal input -----------------------------------------------------------------------
@@ -362,20 +388,23 @@ class Banker(Player):
 
 
 def banker_seed(
-    monkeypatch: pytest.MonkeyPatch, player_class: type[Player], **kwargs: Any
-) -> tuple[Player, str]:
-    """The first seed at which the scripted human wins the bid; its player and output."""
+    monkeypatch: pytest.MonkeyPatch,
+    player_class: type[Player],
+    preset: str = "zhaopengyou",
+    **kwargs: Any,
+) -> tuple[Player, str, int]:
+    """The first seed at which the scripted human wins the bid: player, output, seed."""
     for seed in range(40):
         with monkeypatch.context() as patch:
             player = player_class(patch, bid=True, **kwargs)
-            out = play(player, seed=seed)
+            out = play(player, preset=preset, seed=seed)
         if player.views(Phase.BURY):
-            return player, out
+            return player, out, seed
     pytest.fail("the human never became the banker")
 
 
 def test_only_the_banker_sees_the_kitty(monkeypatch: pytest.MonkeyPatch) -> None:
-    player, out = banker_seed(monkeypatch, Banker)
+    player, out, _ = banker_seed(monkeypatch, Banker)
     bury_view = player.views(Phase.BURY)[0]
     shown = re.search(r"You took the kitty: (.*)", out)
     assert shown is not None
@@ -432,15 +461,32 @@ class StrictBanker(Banker):
 
 
 def test_burying_and_calling_are_checked(monkeypatch: pytest.MonkeyPatch) -> None:
-    player, out = banker_seed(monkeypatch, StrictBanker)
+    player, out, _ = banker_seed(monkeypatch, StrictBanker)
     assert isinstance(player, StrictBanker)
     assert "✗ bury exactly 7 cards (got 1) (rule R-7.1)" in out
-    assert re.search(r"✗ you do not hold 7× \S+", out)
+    assert re.search(r"✗ you do not hold \d× \S+", out)
     assert "Suggestion: bury " in out
     assert "✗ name one card; this game has no solo call (rule R-9.1)" in out
     assert "Name exactly one card." in out
     assert "Suggestion: call " in out
     assert player.hint_taken == {Phase.BURY, Phase.CALL}
+
+
+class SoloBanker(Banker):
+    """Wins the bid and goes it alone (独打, R-9.2)."""
+
+    def answer(self, view: View | None) -> str:
+        if view is not None and view.phase is Phase.CALL:
+            return "独打"
+        return super().answer(view)
+
+
+def test_qidong_banker_may_go_solo(monkeypatch: pytest.MonkeyPatch) -> None:
+    player, _, seed = banker_seed(monkeypatch, SoloBanker, preset="qidong")
+    assert any(call.solo for call in player.views(Phase.CALL)[0].legal_friend_calls())
+    out = play(SoloBanker(monkeypatch, bid=True), preset="qidong", lang="zh-Hans", seed=seed)
+    assert "你 选择独打" in out
+    assert "庄家独打" in out
 
 
 # --- leaving -----------------------------------------------------------------------------

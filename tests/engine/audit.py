@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from zhaopengyou.bots.base import Agent
-from zhaopengyou.engine import Bid, Phase, Play, Round
+from zhaopengyou.engine import Bid, GiveBack, Phase, Play, Round
 from zhaopengyou.engine.cards import CARDS
 
 
@@ -22,10 +22,16 @@ def public_cards(rnd: Round) -> Counter[int]:
     for play in rnd.current:
         seen.update(play.attempted or play.cards)
     for bid in rnd.bids:
-        seen.update(bid.cards)
+        if bid.kind in ("liang", "ding"):
+            seen.update(c for c in bid.cards if c >= 52)  # the pair is face down
+            if rnd.trump_public:
+                seen.update(c for c in bid.cards if c < 52)
+        else:
+            seen.update(bid.cards)
     seen.update(rnd.kitty_turned)
     if rnd.phase is Phase.DONE:
         seen.update(rnd.buried)
+        seen.update(rnd.final_kitty)
     return seen
 
 
@@ -75,7 +81,22 @@ def check_view(rnd: Round, seat: int) -> None:
             assert _within(cards_in(part["cards"]), public)
             assert _within(cards_in(part.get("attempted", [])), public)
     for bid in data["bids"]:
-        assert _within(cards_in(bid["cards"]), public)
+        if bid["seat"] != seat:
+            assert _within(cards_in(bid["cards"]), public | _took(rnd, seat))
+        if bid["kind"] == "zhan" and seat not in (bid["seat"], bid["from_seat"]):
+            assert not bid["taken"] and not bid["returned"]
+    # R-8.4: a hidden trump suit shows only to those who know it.
+    if not rnd.trump_public and seat not in rnd.trump_knowers:
+        assert data["trump_suit"] == "hidden" and view.ordering is None
+
+
+def _took(rnd: Round, seat: int) -> Counter[int]:
+    """Cards a seat saw by taking a declaration with 粘."""
+    seen: Counter[int] = Counter()
+    for bid in rnd.bids:
+        if bid.kind == "zhan" and bid.seat == seat:
+            seen.update(bid.taken)
+    return seen
 
 
 def _within(cards: Counter[int], public: Counter[int]) -> bool:
@@ -96,7 +117,7 @@ def check_conservation(rnd: Round, played: list[int]) -> None:
         for card in rnd.kitty:
             total[card] += 1
     elif rnd.phase is not Phase.BURY:
-        for card in rnd.buried:
+        for card in rnd.final_kitty:
             total[card] += 1
     assert total == [decks] * len(total), "cards not conserved"
 
@@ -116,6 +137,12 @@ def audited_round(rnd: Round, agents: Sequence[Agent], *, view_every: int = 1) -
                 if action is not None:
                     assert isinstance(action, Bid) and action in view.legal_bids()
                     rnd.apply(seat, action)
+                    if rnd.pending_give_back is not None:  # a 粘 during the deal
+                        sticker = rnd.pending_give_back[0]
+                        give = agents[sticker].act(rnd.view(sticker))
+                        assert isinstance(give, GiveBack)
+                        assert rnd.view(sticker).give_back_error(give.cards) is None
+                        rnd.apply(sticker, give)
             continue
         step += 1
         seat = rnd.to_act

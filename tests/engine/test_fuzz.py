@@ -18,11 +18,13 @@ from zhaopengyou.engine import (
     Bid,
     Bury,
     CallFriend,
+    GiveBack,
     IllegalAction,
     Pass,
     Phase,
     Play,
     Round,
+    Swap,
     get_preset,
 )
 from zhaopengyou.engine.cards import CARDS, Card
@@ -78,8 +80,15 @@ ACTIONS = st.one_of(
         CARD_LISTS,
         st.one_of(st.none(), st.lists(CARD_LISTS, max_size=3), st.sampled_from(["x", 3])),
     ),
+    st.builds(Bid, CARD_LISTS, st.sampled_from([None, "liang", "ding", "zhan", "add", 7])),
+    st.builds(GiveBack, CARD_LISTS),
     st.builds(
-        Bid, CARD_LISTS, st.sampled_from([None, "liang", "zhan", 7]), st.sampled_from([(), ("AS",)])
+        Swap,
+        st.one_of(
+            st.lists(st.tuples(CARD_TOKENS, CARD_TOKENS), max_size=3),
+            st.lists(CARD_LISTS, max_size=2),
+            st.sampled_from(["x", None]),
+        ),
     ),
     st.builds(Bury, CARD_LISTS),
     st.builds(
@@ -110,6 +119,11 @@ def independently_legal(rnd: Round, seat: int, action: object) -> bool:
         return rnd.phase is Phase.BURY and len(action.cards) == rnd.preset.kitty_size
     if isinstance(action, CallFriend):
         return rnd.phase is Phase.CALL and rnd.to_act == seat
+    if isinstance(action, GiveBack):
+        return rnd.pending_give_back is not None and rnd.pending_give_back[0] == seat
+    if isinstance(action, Swap):
+        pairs = [normalized(p) for p in action.pairs]
+        return rnd.phase is Phase.SWAP and rnd.swap_error(seat, pairs) is None  # type: ignore[arg-type]
     return False
 
 

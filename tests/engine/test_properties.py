@@ -22,6 +22,7 @@ PRESETS = {
     "tractor": get_preset("tractor"),
     "tractor-called": get_preset("tractor", partner="called"),
     "qidong": get_preset("qidong"),
+    "shandong": get_preset("shandong"),
 }
 SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -57,6 +58,12 @@ def test_random_tractor_matches(seed: int) -> None:
 @given(seed=st.integers(0, 2**32 - 1))
 def test_random_qidong_matches(seed: int) -> None:
     play_audited_match(PRESETS["qidong"], seed, rounds=10)
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_shandong_matches(seed: int) -> None:
+    play_audited_match(PRESETS["shandong"], seed, rounds=10)
 
 
 @SETTINGS

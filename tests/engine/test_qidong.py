@@ -100,10 +100,24 @@ def test_no_bid_and_four_pairs_in_the_kitty_redeals() -> None:  # R-8.3
     assert rnd.phase is Phase.DEAL and rnd.redeals == 1
 
 
-def setup_play(hands: list[str], *, banker: int = 0, friend: str | None = None,
-               kitty: str = "", trump: str | None = "S", solo: bool = False) -> Round:
-    rnd = Round.from_hands(QIDONG, hands, level_rank="2", trump_suit=trump, banker=banker,
-                           kitty=kitty, friend_call=friend)
+def setup_play(
+    hands: list[str],
+    *,
+    banker: int = 0,
+    friend: str | None = None,
+    kitty: str = "",
+    trump: str | None = "S",
+    solo: bool = False,
+) -> Round:
+    rnd = Round.from_hands(
+        QIDONG,
+        hands,
+        level_rank="2",
+        trump_suit=trump,
+        banker=banker,
+        kitty=kitty,
+        friend_call=friend,
+    )
     rnd.solo = solo
     return rnd
 
@@ -157,9 +171,16 @@ def test_trumping_counts_tractors_and_pairs_not_lengths() -> None:  # R-6.1 qido
     assert QIDONG.play_rank(lead, DIAMONDS, parse_cards("9S 9S JS JS 5S 5S"), o) is None
 
 
-@pytest.mark.parametrize(("shapes", "multiplier"), [
-    ((SINGLE,) * 5, 2), ((PAIR, SINGLE, SINGLE, SINGLE), 4), ((PAIR, PAIR), 8),
-    ((TRACTOR2,), 8), ((Shape("tractor", 2, 3), PAIR), 32)])
+@pytest.mark.parametrize(
+    ("shapes", "multiplier"),
+    [
+        ((SINGLE,) * 5, 2),
+        ((PAIR, SINGLE, SINGLE, SINGLE), 4),
+        ((PAIR, PAIR), 8),
+        ((TRACTOR2,), 8),
+        ((Shape("tractor", 2, 3), PAIR), 32),
+    ],
+)
 def test_kitty_multiplier(shapes, multiplier) -> None:  # R-7.2 qidong
     assert QIDONG.kitty_multiplier(shapes) == multiplier
 
@@ -174,10 +195,16 @@ def test_seed_001_score_example() -> None:  # R-10.2: 75 points after two bids
 def test_solo_counts_double() -> None:  # R-10.2 Decision
     band = QIDONG.band(130)
     assert band == Band("attackers", 1)
-    assert QIDONG.round_scores(band, 1, (1,), None, solo=True, penalties=[0] * 5,
-                               bid_count=1) == (2, -8, 2, 2, 2)
-    assert QIDONG.round_scores(Band("stepdown", 0), 1, (1,), None, solo=True,
-                               penalties=[0] * 5) == (0, 0, 0, 0, 0)
+    assert QIDONG.round_scores(band, 1, (1,), None, solo=True, penalties=[0] * 5, bid_count=1) == (
+        2,
+        -8,
+        2,
+        2,
+        2,
+    )
+    assert QIDONG.round_scores(
+        Band("stepdown", 0), 1, (1,), None, solo=True, penalties=[0] * 5
+    ) == (0, 0, 0, 0, 0)
 
 
 def test_failed_throw_costs_five_points_a_card_in_x() -> None:  # R-4.4 qidong
@@ -185,20 +212,26 @@ def test_failed_throw_costs_five_points_a_card_in_x() -> None:  # R-4.4 qidong
     rnd = setup_play(hands, friend="5C")
     events = rnd.apply(0, Play.parse("AH AH KH"))
     assert not any(isinstance(e, ThrowFailed) for e in events)  # ♥QQ cannot beat ♥AA
-    rnd = setup_play(["AH KH KH 3C", "QH QH AS 4S", "5C 6C 7C 8C", "9C JC QC KC",
-                      "4D 5D 6D 7D"], friend="5C")
+    rnd = setup_play(
+        ["AH KH KH 3C", "QH QH AS 4S", "5C 6C 7C 8C", "9C JC QC KC", "4D 5D 6D 7D"], friend="5C"
+    )
     events = rnd.apply(0, Play.parse("AH KH KH"))  # ♥QQ does not beat ♥KK, ♥A is top
     assert not any(isinstance(e, ThrowFailed) for e in events)
-    rnd = setup_play(["KH QH QH 3C", "AH 4H 3S 4S", "5C 6C 7C 8C", "9C JC QC KC",
-                      "4D 5D 6D 7D"], friend="5C")
+    rnd = setup_play(
+        ["KH QH QH 3C", "AH 4H 3S 4S", "5C 6C 7C 8C", "9C JC QC KC", "4D 5D 6D 7D"], friend="5C"
+    )
     events = rnd.apply(0, Play.parse("KH QH QH"))  # ♥A beats the single ♥K
     # The banker's side failed a throw of 3 cards: +5·3 to the attackers' X.
     failed = [e for e in events if isinstance(e, ThrowFailed)]
     assert failed and [c.ascii for c in failed[0].forced] == ["KH"]
     assert rnd.point_adjustment == 15 and rnd.penalties == [0] * 5
     # An attacker (seat 1) who fails a throw loses 5·n from X.
-    rnd = setup_play(["3C 4C 5C 6C", "KH QH QH 3S", "AH 7C 8C 9C", "JC QC KC AC",
-                      "4D 5D 6D 7D"], friend="5C", banker=0, trump="D")
+    rnd = setup_play(
+        ["3C 4C 5C 6C", "KH QH QH 3S", "AH 7C 8C 9C", "JC QC KC AC", "4D 5D 6D 7D"],
+        friend="5C",
+        banker=0,
+        trump="D",
+    )
     rnd.to_act = 1
     rnd.apply(1, Play.parse("KH QH QH"))
     assert rnd.point_adjustment == -15

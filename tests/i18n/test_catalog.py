@@ -16,7 +16,7 @@ import pytest
 import zhaopengyou.cli
 import zhaopengyou.engine
 from zhaopengyou.cli.play import BOT_KIND_NAMES
-from zhaopengyou.cli.render import HELP_LINES, PRESET_TITLES
+from zhaopengyou.cli.render import HELP_LINES, PRESET_TITLES, SPECIAL_UNITS
 from zhaopengyou.engine.errors import IllegalAction
 from zhaopengyou.i18n import CATALOG, tr
 from zhaopengyou.i18n.engine_text import ENGINE_TEXT
@@ -124,7 +124,12 @@ def test_default_card_parse_reason_is_translated() -> None:
 def play_msgids() -> set[str]:
     """Literal msgids of the play UI: the first argument of every translating call,
     every ``msgid = ...`` assignment, and the module tables of texts."""
-    found: set[str] = set(HELP_LINES) | set(PRESET_TITLES.values()) | set(BOT_KIND_NAMES.values())
+    found: set[str] = {
+        *HELP_LINES,
+        *PRESET_TITLES.values(),
+        *BOT_KIND_NAMES.values(),
+        *SPECIAL_UNITS.values(),
+    }
     for name in PLAY_SOURCES:
         tree = ast.parse((CLI_DIR / name).read_text(encoding="utf-8"))
         for node in ast.walk(tree):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ..engine import Action, Pass, Phase, View
+from ..engine import Action, Pass, Phase, Swap, View
 
 
 class RandomBot:
@@ -20,6 +20,10 @@ class RandomBot:
         phase = view.phase
         if phase is Phase.PLAY:
             return view.random_play(rng)
+        if view.must_give_back:
+            return view.random_give_back(rng)
+        if phase is Phase.SWAP:
+            return Swap(rng.choice(view.legal_swaps()))
         if phase is Phase.DEAL or phase is Phase.BID:
             bids = view.legal_bids()
             pick = rng.randrange(len(bids) + 1)

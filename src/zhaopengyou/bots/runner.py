@@ -45,6 +45,8 @@ def _offer_bids(
         if not rnd.can_bid(asked):
             continue  # with no legal bid the only answer is "no bid"
         if _ask(rnd, agents, asked, on_events):
+            while rnd.pending_give_back is not None:  # a 粘: the sticker gives back now
+                _ask(rnd, agents, rnd.pending_give_back[0], on_events)
             bidder = rnd.bids[-1].seat
             pending = [(bidder + step) % players for step in range(1, players)]
 

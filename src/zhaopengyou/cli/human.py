@@ -8,7 +8,6 @@ engine, so a mistake is explained (with its rule, R-x.y) and asked again; the ru
 from __future__ import annotations
 
 import unicodedata
-from collections import Counter
 from collections.abc import Callable, Sequence
 
 from ..bots import make_bot
@@ -27,7 +26,6 @@ from ..engine import (
     format_cards,
     parse_cards,
 )
-from ..engine.cards import CARDS
 from .render import Screen
 
 InputFn = Callable[[str], str]
@@ -170,7 +168,10 @@ class HumanAgent:
                 continue
             cards = self._parse(answer)
             if cards:
-                return Bid(tuple(cards))  # the engine explains a bid it refuses
+                typed = sorted(cards)
+                offered = next((bid for bid in bids if sorted(bid.cards) == typed), None)
+                # A listed bid keeps its kind (山东 亮/顶); the engine explains any other.
+                return offered if offered is not None else Bid(tuple(cards))
             if cards is not None:
                 screen.say("Choose a number from 1 to {count}.", style="red", count=len(bids))
 
@@ -196,7 +197,7 @@ class HumanAgent:
             cards = self._parse(answer)
             if cards is None:
                 continue
-            error = burial_error(view, cards)
+            error = view.burial_error(cards)
             if error is not None:
                 screen.error(error)
                 continue
@@ -250,10 +251,10 @@ class HumanAgent:
     def _call_hint(self, view: View) -> None:
         advice = self.adviser.act(view)
         assert isinstance(advice, CallFriend)
-        card = advice.card
-        if card is None or copies_elsewhere(view, card) == 0:
-            card = suggested_friend_card(view)  # a person wants a friend, not a solo game
-        self._suggest("Suggestion: call {cards} (type {typed})", [card])
+        if advice.card is None:
+            self.screen.say("Suggestion: play alone (type solo)", style="green")
+        else:
+            self._suggest("Suggestion: call {cards} (type {typed})", [advice.card])
 
     # --- tricks (R-4, R-5) -------------------------------------------------------------
 
@@ -284,29 +285,6 @@ class HumanAgent:
         self._suggest("Suggestion: {cards} (type {typed})", advice.cards)
 
 
-def burial_error(view: View, cards: Sequence[Card]) -> IllegalAction | None:
-    """Why the player may not bury these cards (R-7.1), with the engine's own wording."""
-    size = view.preset.kitty_size
-    if len(cards) != size:
-        return IllegalAction(
-            "bury exactly {size} cards (got {got})", rule="R-7.1", size=size, got=len(cards)
-        )
-    for card, count in Counter(cards).items():
-        if count > view.hand_counts[card]:
-            return IllegalAction("you do not hold {count}× {card}", count=count, card=card)
-    return None
-
-
 def copies_elsewhere(view: View, card: Card) -> int:
     """Copies of ``card`` that are neither in this hand nor buried by it (R-9.1)."""
     return view.preset.decks - view.hand_counts[card] - view.buried.count(card)
-
-
-def suggested_friend_card(view: View) -> Card:
-    """The highest off-suit card that someone else holds, from the suit the banker
-    holds most of (so the banker can lead it to find the friend)."""
-    assert view.ordering is not None
-    ordering = view.ordering
-    candidates = [c for c in CARDS if not ordering.is_trump(c) and copies_elsewhere(view, c) > 0]
-    length = Counter(ordering.esuit[c] for c in view.hand)
-    return max(candidates, key=lambda c: (ordering.order[c], length[ordering.esuit[c]]))

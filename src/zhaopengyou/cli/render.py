@@ -27,11 +27,17 @@ from rich.text import Text
 
 from ..engine import Card, IllegalAction, Phase, Preset, View
 from ..engine.cards import BIG_JOKER, RANK_NAMES, SUIT_LETTERS, SUIT_SYMBOLS, TRUMP, CardParseError
-from ..engine.units import TRACTOR, TUPLE, Shape
+from ..engine.units import LIGHTNING, RAIN, SNOW, THUNDER, TRACTOR, TUPLE, Shape
 from ..i18n import tr
 
 # English msgids of the preset titles; other presets show their Chinese title as is.
-PRESET_TITLES = {"zhaopengyou": "Find a Friend", "tractor": "Shengji"}
+PRESET_TITLES = {
+    "zhaopengyou": "Find a Friend",
+    "qidong": "Qidong Find a Friend",
+    "tractor": "Shengji",
+}
+# The 山东升级 special units (R-3.6) by kind, as msgids.
+SPECIAL_UNITS = {RAIN: "rain", SNOW: "snow", THUNDER: "thunder", LIGHTNING: "lightning"}
 SUIT_STYLES = ("bold", "bold red", "bold", "bold red")  # ♠ ♥ ♣ ♦
 TRUMP_STYLE = "bold yellow"
 _FORMATTER = string.Formatter()
@@ -48,15 +54,10 @@ def banker_side(view: View) -> frozenset[int] | None:
     """The seats of the banker's side as far as this view knows, else None."""
     if view.result is not None:
         return frozenset(view.result.banker_side)
-    if view.banker is None:
+    board = view.scoreboard()
+    if len(board) != 2:  # seats apart: the sides are not public yet
         return None
-    if not view.preset.called_friend:
-        return frozenset({view.banker, view.preset.partner_of(view.banker)})
-    if view.solo:
-        return frozenset({view.banker})
-    if view.friend is None:
-        return None
-    return frozenset({view.banker, view.friend})
+    return next(frozenset(seats) for seats, _ in board if view.banker in seats)
 
 
 def band_thresholds(view: View) -> tuple[int | None, int | None]:
@@ -136,7 +137,9 @@ class Screen:
         if shape.kind == TRACTOR:
             msgid = "Titanic of {length}" if shape.width == 3 else "tractor of {length} pairs"
             return self.t(msgid, length=shape.length)
-        return shape.name()
+        return self.t(
+            "{unit} of {count} cards", unit=self.t(SPECIAL_UNITS[shape.kind]), count=shape.size
+        )
 
     def error(self, error: IllegalAction | CardParseError) -> None:
         """Print why an input was refused, naming the rule it breaks."""
@@ -145,7 +148,9 @@ class Screen:
                 "cannot read “{token}”: {reason}", token=error.token, reason=self.t(error.reason)
             )
         else:
-            message = self.fmt(error.template, **error.params)
+            # Words the engine puts in a message (a unit's kind) are msgids too.
+            params = {k: self.t(v) if isinstance(v, str) else v for k, v in error.params.items()}
+            message = self.fmt(error.template, **params)
             if error.rule:
                 message = self.fmt("{message} (rule {rule})", message=message, rule=error.rule)
         self.console.print(Text("✗ ", style="bold red") + message)
@@ -162,7 +167,7 @@ class Screen:
                 banker=Text(banker, style="bold"),
                 rank=Text(RANK_NAMES[view.level_rank], style=TRUMP_STYLE),
                 trump=self.trump_label(view),
-                bids=len(view.bids),
+                bids=view.preset.bidding.bid_count(view.bids),
             )
         )
         if view.levels is not None and view.phase is not Phase.PLAY:  # in play: seats table
@@ -224,7 +229,7 @@ class Screen:
         )
         change, level_up = band_thresholds(view)
         line.append(" · ")
-        if change is None or level_up is None:
+        if view.levels is None or change is None or level_up is None:
             line.append_text(self.fmt("attackers' points {points}", points=attackers))
         else:
             line.append_text(
@@ -397,9 +402,23 @@ class Screen:
                 "Kitty: {cards} ({points} points)", cards=result.kitty, points=result.kitty_points
             )
         )
+        penalty_points = (
+            result.attackers_points
+            - result.trick_points
+            - result.kitty_points * result.kitty_multiplier
+        )
+        if penalty_points:  # qidong counts failed throws in X (R-4.4)
+            lines.append(self.fmt("Failed throws: {points:+d} (R-4.4)", points=penalty_points))
         band = result.band
         if band.side == "stepdown":
             lines.append(self.fmt("The bank changes hands; no one goes up", style="bold"))
+        elif view.levels is None:  # no levels: k scales the scores (R-10.2)
+            msgid = (
+                "The banker's side wins (k = {k})"
+                if band.side == "banker"
+                else "The attackers win (k = {k})"
+            )
+            lines.append(self.fmt(msgid, style="bold", k=band.k))
         else:
             msgid = (
                 "The banker's side goes up {k}"
@@ -450,15 +469,7 @@ class Screen:
         self, totals: Sequence[int], levels: Sequence[int] | None, rounds: int
     ) -> RenderableType:
         """Final (or current) match standings, best total first."""
-        table = Table(
-            box=box.SIMPLE_HEAD,
-            show_edge=False,
-            pad_edge=False,
-            header_style="bold",
-            title=self.t("Standings after {rounds} rounds", rounds=rounds),
-            title_justify="left",
-            title_style="bold",
-        )
+        table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, header_style="bold")
         table.add_column("#", justify="right")
         table.add_column(self.t("player"))
         if levels is not None:
@@ -473,7 +484,10 @@ class Screen:
                 row.append(RANK_NAMES[levels[seat]])
             row.append(str(totals[seat]))
             table.add_row(*row, style="bold" if seat == self.seat else "")
-        return table
+        # A title above, not a table title: that one wraps to the table's narrow width.
+        return Group(
+            self.fmt("Standings after {rounds} rounds", style="bold", rounds=rounds), table
+        )
 
     def help(self) -> None:
         for msgid in HELP_LINES:

@@ -3,7 +3,7 @@
 No I/O and no randomness except an injected :class:`random.Random`.
 """
 
-from .actions import Action, Bid, Bury, CallFriend, Pass, Play
+from .actions import Action, Bid, Bury, CallFriend, GiveBack, Pass, Play, Swap
 from .cards import (
     BIG_JOKER,
     CARDS,
@@ -43,6 +43,7 @@ __all__ = [
     "CardParseError",
     "EngineError",
     "Event",
+    "GiveBack",
     "IllegalAction",
     "InvalidOption",
     "MalformedAction",
@@ -56,6 +57,7 @@ __all__ = [
     "Round",
     "RoundResult",
     "Shape",
+    "Swap",
     "Trick",
     "Unit",
     "View",

@@ -15,13 +15,12 @@ from .cards import Card, parse_cards
 class Bid:
     """Show cards to bid for trump (R-8.2, R-8.3) or to declare (R-8.4).
 
-    ``kind`` is only used by `shandong` (``liang``, ``ding``, ``zhan``, ``add``);
-    ``returned`` are the cards a 粘 gives back to the declarer.
+    ``kind`` is only used by `shandong`: ``liang`` (亮), ``ding`` (顶), ``zhan`` (粘, then
+    :class:`GiveBack`) or ``add`` (a joker added to one's own declaration).
     """
 
     cards: tuple[Card, ...]
     kind: str | None = None
-    returned: tuple[Card, ...] = ()
 
     @classmethod
     def parse(cls, text: str) -> Bid:
@@ -64,4 +63,24 @@ class Play:
         return cls(tuple(parse_cards(text)))
 
 
-Action = Bid | Pass | Bury | CallFriend | Play
+@dataclass(frozen=True, slots=True)
+class GiveBack:
+    """After a 粘, the sticker gives the declarer as many cards as were taken, at least
+    one of them a 常主 (R-8.4, `shandong`)."""
+
+    cards: tuple[Card, ...]
+
+    @classmethod
+    def parse(cls, text: str) -> GiveBack:
+        return cls(tuple(parse_cards(text)))
+
+
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """The declarer swaps buried trumps for same-rank cards of other suits, one for one
+    (R-8.4, `shandong`); ``pairs`` are (card from hand, card from kitty); may be empty."""
+
+    pairs: tuple[tuple[Card, Card], ...] = ()
+
+
+Action = Bid | Pass | Bury | CallFriend | Play | GiveBack | Swap

@@ -4,26 +4,31 @@ object that the round consults.
 >>> from zhaopengyou.engine.cards import parse_cards, counts_of
 >>> rules = FanzhuBidding()
 >>> hand = counts_of(parse_cards("2H 2H 2S LJ LJ"))
->>> [" ".join(str(c) for c in b) for b in rules.legal_bids(BidContext(hand, 0, (), 0, None))]
+>>> [" ".join(str(c) for c in b.cards) for b in rules.legal_bids(BidContext(hand, 0, (), 0, None))]
 ['♠2', '♥2', '♥2 ♥2', '小王 小王']
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import NamedTuple
+import itertools
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
 
+from .actions import Bid
 from .cards import BIG_JOKER, CARDS, NUM_RANKS, NUM_SUITS, SMALL_JOKER, Card
 from .errors import IllegalAction
 
 
 class BidRecord(NamedTuple):
-    """A bid as made: RECORD.md ``bids`` entries."""
+    """A bid as made: RECORD.md ``bids`` entries (the 粘 fields only for `shandong`)."""
 
     seat: int
     cards: tuple[Card, ...]
     after_cards_dealt: int
     kind: str | None = None
+    from_seat: int | None = None  # 粘: whose declaration was taken
+    taken: tuple[Card, ...] = ()
+    returned: tuple[Card, ...] = ()
 
 
 class BidContext(NamedTuple):
@@ -34,6 +39,9 @@ class BidContext(NamedTuple):
     bids: Sequence[BidRecord]
     level_rank: int
     banker: int | None  # known before bidding (later rounds), else None
+    dealing: bool = True  # still dealing (not the closing window)
+    players: int = 4
+    options: Mapping[str, Any] = {}
 
 
 class Conclusion(NamedTuple):
@@ -43,6 +51,7 @@ class Conclusion(NamedTuple):
     trump_suit: int | None
     source: str  # "bid", "kitty" or "redeal"
     turned: tuple[Card, ...] = ()
+    declarer: int | None = None  # `shandong`: who knows the hidden trump suit
 
 
 class BiddingRules:
@@ -50,10 +59,12 @@ class BiddingRules:
 
     kinds: tuple[str | None, ...] = (None,)  # the values ``Bid.kind`` may take
 
-    def bid_error(self, ctx: BidContext, cards: Sequence[Card]) -> IllegalAction | None:
+    def bid_error(
+        self, ctx: BidContext, cards: Sequence[Card], kind: str | None = None
+    ) -> IllegalAction | None:
         raise NotImplementedError
 
-    def legal_bids(self, ctx: BidContext) -> list[tuple[Card, ...]]:
+    def legal_bids(self, ctx: BidContext) -> list[Bid]:
         raise NotImplementedError
 
     def conclude(
@@ -94,7 +105,9 @@ class FanzhuBidding(BiddingRules):
             return (len(cards), 1 if first == SMALL_JOKER else 2) if len(cards) >= 2 else None
         return (len(cards), 0) if first % NUM_RANKS == level_rank else None
 
-    def bid_error(self, ctx: BidContext, cards: Sequence[Card]) -> IllegalAction | None:
+    def bid_error(
+        self, ctx: BidContext, cards: Sequence[Card], kind: str | None = None
+    ) -> IllegalAction | None:
         strength = self.strength(cards, ctx.level_rank)
         if strength is None:
             return IllegalAction(
@@ -130,7 +143,7 @@ class FanzhuBidding(BiddingRules):
             or hand[BIG_JOKER] >= 2
         )
 
-    def legal_bids(self, ctx: BidContext) -> list[tuple[Card, ...]]:
+    def legal_bids(self, ctx: BidContext) -> list[Bid]:
         hand = ctx.hand
         standing = ctx.bids[-1] if ctx.bids else None
         floor = (0, -1)
@@ -141,7 +154,7 @@ class FanzhuBidding(BiddingRules):
             floor = strength
             if standing.seat == ctx.seat:
                 only = standing.cards[0]
-        out: list[tuple[Card, ...]] = []
+        out: list[Bid] = []
         candidates = [s * NUM_RANKS + ctx.level_rank for s in range(NUM_SUITS)]
         for card in (*candidates, SMALL_JOKER, BIG_JOKER):
             if only is not None and card != only:
@@ -149,7 +162,7 @@ class FanzhuBidding(BiddingRules):
             kind = 0 if card < SMALL_JOKER else (1 if card == SMALL_JOKER else 2)
             for k in range(1 if kind == 0 else 2, hand[card] + 1):
                 if (k, kind) > floor:
-                    out.append((CARDS[card],) * k)
+                    out.append(Bid((CARDS[card],) * k))
         return out
 
     def conclude(
@@ -194,7 +207,9 @@ class QidongBidding(BiddingRules):
             return None
         return 1 if len(cards) == 1 else _QIDONG_PAIR_RANK[first // NUM_RANKS]
 
-    def bid_error(self, ctx: BidContext, cards: Sequence[Card]) -> IllegalAction | None:
+    def bid_error(
+        self, ctx: BidContext, cards: Sequence[Card], kind: str | None = None
+    ) -> IllegalAction | None:
         strength = self.strength(cards, ctx.level_rank)
         if strength is None:
             return IllegalAction(
@@ -226,7 +241,7 @@ class QidongBidding(BiddingRules):
             or hand[BIG_JOKER] >= 2
         )
 
-    def legal_bids(self, ctx: BidContext) -> list[tuple[Card, ...]]:
+    def legal_bids(self, ctx: BidContext) -> list[Bid]:
         floor = 0
         if ctx.bids:
             standing = ctx.bids[-1]
@@ -235,17 +250,17 @@ class QidongBidding(BiddingRules):
             found = self.strength(standing.cards, ctx.level_rank)
             assert found is not None
             floor = found
-        out: list[tuple[Card, ...]] = []
+        out: list[Bid] = []
         hand = ctx.hand
         for suit in range(NUM_SUITS):
             card = CARDS[suit * NUM_RANKS + ctx.level_rank]
             if hand[card] and floor < 1:
-                out.append((card,))
+                out.append(Bid((card,)))
             if hand[card] >= 2 and _QIDONG_PAIR_RANK[suit] > floor:
-                out.append((card, card))
+                out.append(Bid((card, card)))
         for joker, strength in ((SMALL_JOKER, 6), (BIG_JOKER, 7)):
             if hand[joker] >= 2 and strength > floor:
-                out.append((CARDS[joker],) * 2)
+                out.append(Bid((CARDS[joker],) * 2))
         return out
 
     def bid_count(self, bids: Sequence[BidRecord]) -> int:
@@ -274,3 +289,185 @@ class QidongBidding(BiddingRules):
                 suit = None if card >= SMALL_JOKER else card // NUM_RANKS
                 return Conclusion(holder, suit, "kitty", tuple(turned))
         return Conclusion(None, None, "redeal", tuple(turned))
+
+
+class Declaration(NamedTuple):
+    """The standing `shandong` declaration: shown jokers, the face-down pair (R-8.4)."""
+
+    declarer: int
+    jokers: tuple[Card, ...]
+    pair: tuple[Card, ...]
+    stuck: bool  # 粘'd: it can no longer be 顶'd or 粘'd
+
+    @property
+    def is_ding(self) -> bool:
+        """Two identical jokers make a 顶 (also a 亮 that added its twin joker)."""
+        return len(self.jokers) >= 2 and self.jokers[0] == self.jokers[1]
+
+    @property
+    def suit(self) -> int:
+        return self.pair[0] // NUM_RANKS
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self.jokers + self.pair
+
+
+def standing_declaration(bids: Sequence[BidRecord]) -> Declaration | None:
+    """The declaration in force after these `shandong` bids."""
+    standing: Declaration | None = None
+    for bid in bids:
+        if bid.kind in ("liang", "ding"):
+            jokers = tuple(c for c in bid.cards if c >= SMALL_JOKER)
+            pair = tuple(c for c in bid.cards if c < SMALL_JOKER)
+            standing = Declaration(bid.seat, jokers, pair, False)
+        elif standing is not None and bid.kind == "add":
+            standing = standing._replace(jokers=standing.jokers + bid.cards)
+        elif standing is not None and bid.kind == "zhan":
+            standing = standing._replace(stuck=True)
+    return standing
+
+
+def _split_jokers(cards: Sequence[Card]) -> tuple[list[Card], list[Card]]:
+    return [c for c in cards if c >= SMALL_JOKER], [c for c in cards if c < SMALL_JOKER]
+
+
+class ShandongBidding(BiddingRules):
+    """亮 / 顶 / 粘 / adding jokers (R-8.4); the trump suit stays hidden until shown."""
+
+    kinds = ("liang", "ding", "zhan", "add")
+
+    def __init__(self, fixed_trump_ranks: tuple[int, ...]) -> None:
+        self.fixed_trump_ranks = fixed_trump_ranks
+
+    def _guafeng(self, cards: Sequence[Card], level_rank: int) -> bool:
+        """A 刮风 tractor of one suit: 2–4 consecutive pairs of ordinary cards (R-3.5)."""
+        from .ordering import cached_ordering
+
+        ordering = cached_ordering(level_rank, None, self.fixed_trump_ranks, "shandong")
+        counts: dict[int, int] = {}
+        for card in cards:
+            counts[card] = counts.get(card, 0) + 1
+        distinct = sorted(counts, key=lambda c: ordering.order[c])
+        if not 2 <= len(distinct) <= 4 or set(counts.values()) != {2}:
+            return False
+        if not all(ordering.ordinary[c] for c in distinct):
+            return False
+        return all(high in ordering.succ[low] for low, high in itertools.pairwise(distinct))
+
+    @staticmethod
+    def _is_pair(cards: Sequence[Card]) -> bool:
+        return len(cards) == 2 and cards[0] == cards[1] and cards[0] < SMALL_JOKER
+
+    def bid_error(
+        self, ctx: BidContext, cards: Sequence[Card], kind: str | None = None
+    ) -> IllegalAction | None:
+        standing = standing_declaration(ctx.bids)
+        jokers, rest = _split_jokers(cards)
+        if not _held(ctx.hand, cards):
+            return IllegalAction("you do not hold the cards you declare", rule="R-8.4")
+        if kind == "liang":
+            if standing is not None:
+                return IllegalAction("a declaration stands: 顶 or 粘 it instead", rule="R-8.4")
+            if len(jokers) != 1 or not self._is_pair(rest):
+                return IllegalAction("亮 is one joker and a pair of one suit", rule="R-8.4")
+            return None
+        if standing is None:
+            return IllegalAction("nothing is declared yet: 亮 first", rule="R-8.4")
+        if kind == "add":
+            return self._add_error(ctx, standing, jokers, rest)
+        if standing.stuck:
+            return IllegalAction(
+                "a declaration that was 粘'd cannot be 顶'd or 粘'd again", rule="R-8.4"
+            )
+        if kind == "ding":
+            if standing.is_ding:
+                return IllegalAction("a 顶 cannot be 顶'd; only 粘'd", rule="R-8.4")
+            if standing.declarer == ctx.seat:
+                return IllegalAction("you cannot 顶 your own declaration", rule="R-8.4")
+            if len(jokers) != 2 or jokers[0] != jokers[1] or not self._is_pair(rest):
+                return IllegalAction(
+                    "顶 is a pair of one joker and a pair of one suit", rule="R-8.4"
+                )
+            return None
+        if kind == "zhan":
+            if (ctx.seat - standing.declarer) % 2 == 0:
+                return IllegalAction("only the other side may 粘", rule="R-8.4")
+            wanted = 2 if standing.is_ding else 1
+            if len(jokers) != wanted or (wanted == 2 and jokers[0] != jokers[1]):
+                return IllegalAction(
+                    "粘亮 is one joker and a 刮风; 粘顶 is a pair of one joker and a 刮风",
+                    rule="R-8.4",
+                )
+            if not self._guafeng(rest, ctx.level_rank):
+                return IllegalAction("粘 needs a 刮风: consecutive pairs of one suit", rule="R-8.4")
+            return None
+        return IllegalAction("unknown declaration {kind!r}", rule="R-8.4", kind=kind)
+
+    def _add_error(
+        self, ctx: BidContext, standing: Declaration, jokers: list[Card], rest: list[Card]
+    ) -> IllegalAction | None:
+        if ctx.options.get("dengsi", False):
+            return IllegalAction("with 等死 nothing may be added to a declaration", rule="R-8.4")
+        if not ctx.dealing:
+            return IllegalAction("jokers are added during the deal", rule="R-8.4")
+        if standing.declarer != ctx.seat or standing.stuck:
+            return IllegalAction("only the declarer adds to a standing declaration", rule="R-8.4")
+        if rest or len(jokers) != 1 or jokers[0] not in standing.jokers:
+            return IllegalAction("add one joker identical to one already shown", rule="R-8.4")
+        if ctx.hand[jokers[0]] <= standing.jokers.count(jokers[0]):
+            return IllegalAction("you do not hold another copy of that joker", rule="R-8.4")
+        return None
+
+    def could_bid(self, hand: Sequence[int], level_rank: int) -> bool:
+        return bool(hand[SMALL_JOKER] or hand[BIG_JOKER])
+
+    def legal_bids(self, ctx: BidContext) -> list[Bid]:
+        hand = ctx.hand
+        jokers = [CARDS[j] for j in (SMALL_JOKER, BIG_JOKER) if hand[j]]
+        pairs = [CARDS[c] for c in range(SMALL_JOKER) if hand[c] >= 2]
+        candidates: list[Bid] = []
+        for joker in jokers:
+            candidates.extend(Bid((joker, p, p), "liang") for p in pairs)
+            if hand[joker] >= 2:
+                candidates.extend(Bid((joker, joker, p, p), "ding") for p in pairs)
+            candidates.append(Bid((joker,), "add"))
+            for run in self._guafeng_runs(hand, ctx.level_rank):
+                candidates.append(Bid((joker, *run), "zhan"))
+                if hand[joker] >= 2:
+                    candidates.append(Bid((joker, joker, *run), "zhan"))
+        return [b for b in candidates if self.bid_error(ctx, b.cards, b.kind) is None]
+
+    def _guafeng_runs(self, hand: Sequence[int], level_rank: int) -> list[tuple[Card, ...]]:
+        from .ordering import cached_ordering
+        from .units import tractor_paths
+
+        ordering = cached_ordering(level_rank, None, self.fixed_trump_ranks, "shandong")
+        runs = []
+        for suit_cards in ordering.suit_cards[:NUM_SUITS]:
+            for length in range(2, 5):
+                for path in tractor_paths(hand, suit_cards, 2, length, ordering):
+                    runs.append(tuple(CARDS[c] for c in path for _ in range(2)))
+        return runs
+
+    def conclude(
+        self,
+        bids: Sequence[BidRecord],
+        kitty: Sequence[Card],
+        hands: Sequence[Sequence[int]],
+        level_rank: int,
+        banker: int | None,
+    ) -> Conclusion:
+        standing = standing_declaration(bids)
+        if standing is not None:
+            declarer = standing.declarer
+            return Conclusion(
+                banker if banker is not None else declarer, standing.suit, "bid", declarer=declarer
+            )
+        if banker is None:
+            return Conclusion(None, None, "redeal")  # round 1 without a declaration
+        # Nobody declared: the kitty's last card that is not a joker names the suit.
+        for index in range(len(kitty) - 1, -1, -1):
+            if kitty[index] < SMALL_JOKER:
+                return Conclusion(banker, kitty[index] // NUM_RANKS, "kitty", tuple(kitty[index:]))
+        return Conclusion(banker, None, "kitty", tuple(kitty))

@@ -32,9 +32,10 @@ class CardDealt(NamedTuple):
 
 class BidMade(NamedTuple):
     seat: int
-    cards: tuple[Card, ...]
+    cards: tuple[Card, ...]  # the cards shown
     after_cards_dealt: int
     bid_kind: str | None = None
+    hidden: tuple[Card, ...] = ()  # `shandong`: the face-down pair, for the bidder only
 
     @property
     def kind(self) -> str:
@@ -72,10 +73,59 @@ class TrumpDecided(NamedTuple):
     level_rank: int
     trump_suit: int | None
     source: str  # "bid" or "kitty"
+    knowers: tuple[int, ...] | None = None  # `shandong`: only these seats see the suit
 
     @property
     def kind(self) -> str:
         return "trump_decided"
+
+
+class DeclarationTaken(NamedTuple):
+    """粘: the sticker takes the declaration's cards (R-8.4); seen by the two of them."""
+
+    seat: int
+    from_seat: int
+    cards: tuple[Card, ...]
+
+    @property
+    def kind(self) -> str:
+        return "declaration_taken"
+
+
+class GivenBack(NamedTuple):
+    """粘: the sticker gives as many cards back to the declarer (R-8.4)."""
+
+    seat: int
+    to_seat: int
+    cards: tuple[Card, ...]
+
+    @property
+    def kind(self) -> str:
+        return "given_back"
+
+
+class Swapped(NamedTuple):
+    """The declarer's same-rank swaps with the kitty (R-8.4); the cards stay private."""
+
+    seat: int
+    pairs: tuple[tuple[Card, Card], ...]
+
+    @property
+    def kind(self) -> str:
+        return "swapped"
+
+
+class TrumpRevealed(NamedTuple):
+    """The hidden trump suit is shown after burying (R-8.4); ``cards`` is the pair, or
+    empty when the declaration was 粘'd and the suit is only announced."""
+
+    seat: int
+    trump_suit: int | None
+    cards: tuple[Card, ...]
+
+    @property
+    def kind(self) -> str:
+        return "trump_revealed"
 
 
 class KittyTaken(NamedTuple):
@@ -187,6 +237,10 @@ Event = (
     | TrickWon
     | KittyRevealed
     | RoundScored
+    | DeclarationTaken
+    | GivenBack
+    | Swapped
+    | TrumpRevealed
 )
 
 
@@ -196,6 +250,16 @@ def for_seat(event: Event, seat: int | None) -> Event:
         return event._replace(card=None)
     if isinstance(event, KittyTaken | Buried) and event.seat != seat:
         return event._replace(cards=())
+    if isinstance(event, BidMade) and event.seat != seat and event.hidden:
+        return event._replace(hidden=())
+    if isinstance(event, TrumpDecided) and event.knowers is not None and seat not in event.knowers:
+        return event._replace(trump_suit=None)
+    if isinstance(event, DeclarationTaken) and seat not in (event.seat, event.from_seat):
+        return event._replace(cards=())
+    if isinstance(event, GivenBack) and seat not in (event.seat, event.to_seat):
+        return event._replace(cards=())
+    if isinstance(event, Swapped) and seat != event.seat:
+        return event._replace(pairs=())
     return event
 
 

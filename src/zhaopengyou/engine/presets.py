@@ -18,19 +18,29 @@ zhaopengyou.engine.errors.InvalidOption: option 'partner' of tractor must be one
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+import random
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, NamedTuple
 
 from .actions import CallFriend
-from .bidding import BiddingRules, FanzhuBidding, QidongBidding
-from .cards import CARDS, NUM_KINDS, RANK_NAMES, TRUMP, Card, points_of
+from .bidding import BiddingRules, FanzhuBidding, QidongBidding, ShandongBidding
+from .cards import BIG_JOKER, CARDS, NUM_KINDS, RANK_NAMES, SMALL_JOKER, TRUMP, Card, points_of
 from .errors import IllegalAction, InvalidOption
-from .follow import follow_error
-from .leads import parse_lead
+from .follow import follow_error, iter_legal_follows, random_follow
+from .leads import iter_leads, parse_lead, random_lead
 from .ordering import Adjacency, Ordering, cached_ordering
+from .shandong import (
+    iter_shandong_follows,
+    iter_shandong_units,
+    random_shandong_follow,
+    shandong_follow_error,
+    shandong_rank,
+    shandong_unit,
+)
 from .tricks import PlayRank, relaxed_trump_rank, standard_rank
 from .units import TRACTOR, TUPLE, Shape, Unit
+from .view import Trick
 
 RANK_2, RANK_A = 0, 12
 STANDARD_LADDER: tuple[int, ...] = tuple(range(13))  # 2 … A (R-9.5)
@@ -155,6 +165,14 @@ class Preset:
     def ordering(self, level_rank: int, trump_suit: int | None) -> Ordering:
         return cached_ordering(level_rank, trump_suit, self.fixed_trump_ranks, self.adjacency)
 
+    def kitty_taker(self, banker: int, declarer: int | None) -> int:
+        """Who picks up and buries the kitty (R-7.1): the banker."""
+        return banker
+
+    def is_fixed_trump(self, card: int) -> bool:
+        """A 常主: a joker or a card of the always-trump ranks (R-1.4)."""
+        return card >= SMALL_JOKER or card % 13 in self.fixed_trump_ranks
+
     def partner_of(self, seat: int) -> int:
         """Fixed partner: the seat opposite (R-11.1 「定」)."""
         return (seat + self.players // 2) % self.players
@@ -214,6 +232,33 @@ class Preset:
     ) -> PlayRank | None:
         return standard_rank(shapes, lead_suit, play, ordering)
 
+    def iter_leads(self, hand: Sequence[int], ordering: Ordering) -> Iterator[tuple[Card, ...]]:
+        """Every distinct legal lead (R-4.1, R-4.2)."""
+        return iter_leads(hand, ordering, self.max_width, self.throws)
+
+    def random_lead(
+        self, hand: Sequence[int], ordering: Ordering, rng: random.Random
+    ) -> tuple[Card, ...]:
+        """A lead drawn uniformly among the distinct legal leads."""
+        return random_lead(hand, ordering, self.max_width, self.throws, rng)
+
+    def iter_follows(
+        self, hand: Sequence[int], lead_suit: int, shapes: Sequence[Shape], ordering: Ordering
+    ) -> Iterator[list[int]]:
+        """Every distinct legal follow (R-5)."""
+        return iter_legal_follows(hand, lead_suit, shapes, ordering)
+
+    def random_follow(
+        self,
+        hand: Sequence[int],
+        lead_suit: int,
+        shapes: Sequence[Shape],
+        ordering: Ordering,
+        rng: random.Random,
+    ) -> list[int]:
+        """A follow drawn uniformly among the distinct legal follows."""
+        return random_follow(hand, lead_suit, shapes, ordering, rng)
+
     def throw_penalty_cost(self, attempted: int) -> tuple[int, int]:
         """R-4.4: (积分 lost by the thrower, points counted against the thrower's side)."""
         return self.throw_penalty, 0
@@ -258,8 +303,15 @@ class Preset:
         return self.ladder[min(position + steps, len(self.ladder) - 1)]
 
     def levels_after(
-        self, levels: Sequence[int] | None, band: Band, banker_side: Sequence[int]
+        self,
+        levels: Sequence[int] | None,
+        band: Band,
+        banker_side: Sequence[int],
+        *,
+        banker: int | None = None,
+        last_trick: Trick | None = None,
     ) -> tuple[int, ...] | None:
+        """Levels after the round: the winning side's players move up k (R-9.4)."""
         if levels is None:
             return None
         if band.side == "stepdown":
@@ -478,7 +530,194 @@ class Qidong(Preset):
         return None  # decided by bidding every round (R-9.6)
 
 
-PRESETS: dict[str, type[Preset]] = {cls.name: cls for cls in (Zhaopengyou, Qidong, Tractor)}
+RANK_J = 9
+SHANDONG_LADDER: tuple[int, ...] = (RANK_A, *range(12))  # A, 2, 3, …, K (R-9.5)
+
+
+@dataclass(frozen=True)
+class Shandong(Preset):
+    """山东升级: 4 players in fixed partnerships, 2 decks, 常主 2/3/5, declaring with jokers,
+    special units, no throws (seed 003)."""
+
+    name: ClassVar[str] = "shandong"
+    title: ClassVar[str] = "山东升级"
+    players: ClassVar[int] = 4
+    adjacency: ClassVar[Adjacency] = "shandong"
+    fixed_trump_ranks: ClassVar[tuple[int, ...]] = (0, 1, 3)  # 2 < 3 < 5 (R-2.2)
+    ladder: ClassVar[tuple[int, ...]] = SHANDONG_LADDER
+    throws: ClassVar[bool] = False  # R-4.5
+    bidding: ClassVar[BiddingRules] = ShandongBidding((0, 1, 3))
+    OPTION_SPECS: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec(
+            "dengsi", "等死: nothing may be added to a declaration (R-8.4)", choices=(False, True)
+        ),
+        OptionSpec("feng_j", "逢J必打: a rise stops at J (R-9.7)", choices=(True, False)),
+        OptionSpec(
+            "j_to_6",
+            "J到6 / 双J到底: a J that takes the last trick drops the "
+            "banker's team from J to 6 (a pair of J: to A) (R-9.7)",
+            choices=(True, False),
+        ),
+    )
+
+    decks: int = 2
+    kitty_size: int = 4
+    throw_penalty: int = 0
+    dengsi: bool = False
+    feng_j: bool = True
+    j_to_6: bool = True
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.j_to_6 and not self.feng_j:
+            raise InvalidOption("option 'j_to_6' of shandong needs 'feng_j' (R-9.7)")
+
+    def parse_lead(
+        self, cards: Sequence[Card], named: Sequence[Sequence[Card]] | None, ordering: Ordering
+    ) -> list[Unit]:
+        if named is not None and len(named) > 1:
+            raise IllegalAction("this game has no throws: lead one unit", rule="R-4.5")
+        if len({ordering.esuit[c] for c in cards}) != 1:
+            raise IllegalAction(
+                "a lead must be cards of one suit (trumps count as one suit)", rule="R-4.1"
+            )
+        unit = shandong_unit(cards, ordering)
+        if unit is None:
+            raise IllegalAction("this game has no throws: a lead must be one unit", rule="R-4.5")
+        return [unit]
+
+    def follow_error(
+        self,
+        hand: Sequence[int],
+        play: Sequence[int],
+        lead_suit: int,
+        shapes: Sequence[Shape],
+        ordering: Ordering,
+    ) -> IllegalAction | None:
+        return shandong_follow_error(hand, play, lead_suit, shapes, ordering)
+
+    def iter_leads(self, hand: Sequence[int], ordering: Ordering) -> Iterator[tuple[Card, ...]]:
+        return (unit.cards for unit in iter_shandong_units(hand, ordering))
+
+    def random_lead(
+        self, hand: Sequence[int], ordering: Ordering, rng: random.Random
+    ) -> tuple[Card, ...]:
+        return rng.choice(list(iter_shandong_units(hand, ordering))).cards
+
+    def iter_follows(
+        self, hand: Sequence[int], lead_suit: int, shapes: Sequence[Shape], ordering: Ordering
+    ) -> Iterator[list[int]]:
+        return iter_shandong_follows(hand, lead_suit, shapes, ordering)
+
+    def random_follow(
+        self,
+        hand: Sequence[int],
+        lead_suit: int,
+        shapes: Sequence[Shape],
+        ordering: Ordering,
+        rng: random.Random,
+    ) -> list[int]:
+        return random_shandong_follow(hand, lead_suit, shapes, ordering, rng)
+
+    def play_rank(
+        self, shapes: Sequence[Shape], lead_suit: int, play: Sequence[Card], ordering: Ordering
+    ) -> PlayRank | None:
+        return shandong_rank(shapes, lead_suit, play, ordering)
+
+    def kitty_taker(self, banker: int, declarer: int | None) -> int:
+        """R-8.4: the banker's partner when the banker declared, else the banker."""
+        return self.partner_of(banker) if declarer == banker else banker
+
+    def kitty_points(self, kitty: Sequence[Card]) -> int:
+        """R-7.3: 大王 100 and 小王 80 on top of the usual points."""
+        return points_of(kitty) + sum(
+            100 if c == BIG_JOKER else 80 if c == SMALL_JOKER else 0 for c in kitty
+        )
+
+    def kitty_multiplier(self, shapes: Sequence[Shape]) -> int:
+        """R-7.2: the number of cards in the last lead."""
+        return sum(s.size for s in shapes)
+
+    def kitty_bonus(
+        self, kitty_points: int, last_shapes: Sequence[Shape], attackers_took_last: bool
+    ) -> tuple[int, int]:
+        """扣底 adds the kitty × cards led; 保底 subtracts the kitty from X (R-7.3)."""
+        if not attackers_took_last:
+            return 0, -kitty_points
+        multiplier = self.kitty_multiplier(last_shapes)
+        return multiplier, kitty_points * multiplier
+
+    def band(self, attackers_points: int) -> Band:
+        """R-9.4 for `shandong` (u = 40): X may be negative; no step-down band."""
+        x = attackers_points
+        if x >= 80:
+            return Band("attackers", 1 + (x - 80) // 40)
+        if x >= 40:
+            return Band("banker", 1)
+        if x > 0:
+            return Band("banker", 2)
+        if x == 0:
+            return Band("banker", 3)
+        return Band("banker", 3 + (-x + 39) // 40)
+
+    def levels_after(
+        self,
+        levels: Sequence[int] | None,
+        band: Band,
+        banker_side: Sequence[int],
+        *,
+        banker: int | None = None,
+        last_trick: Trick | None = None,
+    ) -> tuple[int, ...] | None:
+        """Team levels on A…K with 逢J必打 and J到6 / 双J到底 (R-9.4, R-9.7)."""
+        assert levels is not None and banker is not None
+        winners = (
+            set(banker_side)
+            if band.side == "banker"
+            else {s for s in range(self.players) if s not in banker_side}
+        )
+        after = []
+        for seat, level in enumerate(levels):
+            if seat in winners:
+                level = self._rise(level, band.k, held_at_j=band.side == "banker")
+            after.append(level)
+        drop = self._j_drop(levels[banker], banker_side, last_trick)
+        if drop is not None:
+            for seat in banker_side:
+                after[seat] = drop
+        return tuple(after)
+
+    def _rise(self, level: int, steps: int, *, held_at_j: bool) -> int:
+        if not self.feng_j:
+            return self.advance(level, steps)
+        position, j = self.ladder.index(level), self.ladder.index(RANK_J)
+        if position == j and not held_at_j:
+            return level  # a team at J rises only as the banker's side at J
+        if position < j:
+            return self.ladder[min(position + steps, j)]  # a rise stops at J
+        return self.advance(level, steps)
+
+    def _j_drop(
+        self, banker_level: int, banker_side: Sequence[int], last_trick: Trick | None
+    ) -> int | None:
+        """J到6 / 双J到底: the attackers take the last trick with a lone J or a pair of J
+        while the banker's team is at J (seed 003)."""
+        if not (self.feng_j and self.j_to_6) or banker_level != RANK_J or last_trick is None:
+            return None
+        if last_trick.winner in banker_side:
+            return None
+        cards = next(p.cards for p in last_trick.plays if p.seat == last_trick.winner)
+        if all(c < SMALL_JOKER and c % 13 == RANK_J for c in cards):
+            if len(cards) == 1:
+                return 4  # 6
+            if len(cards) == 2 and cards[0] == cards[1]:
+                return RANK_A
+        return None
+
+
+PRESETS: dict[str, type[Preset]] = {
+    cls.name: cls for cls in (Zhaopengyou, Qidong, Tractor, Shandong)
+}
 
 
 def get_preset(name: str, **options: Any) -> Preset:

@@ -22,27 +22,31 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .actions import Action, Bid, Bury, CallFriend, Pass, Play
-from .bidding import BidContext, BidRecord
-from .cards import CARD_POINTS, CARDS, NUM_KINDS, Card, full_deck, to_ascii_list
+from .actions import Action, Bid, Bury, CallFriend, GiveBack, Pass, Play, Swap
+from .bidding import BidContext, BidRecord, standing_declaration
+from .cards import CARD_POINTS, CARDS, NUM_KINDS, SMALL_JOKER, Card, full_deck, to_ascii_list
 from .errors import IllegalAction, MalformedAction, NotYourTurn, WrongPhase
 from .events import (
     BidMade,
     Buried,
     CardDealt,
     CardsPlayed,
+    DeclarationTaken,
     Event,
     FriendCalled,
     FriendRevealed,
+    GivenBack,
     KittyRevealed,
     KittyTaken,
     KittyTurned,
     Passed,
     Redealt,
     RoundScored,
+    Swapped,
     ThrowFailed,
     TrickWon,
     TrumpDecided,
+    TrumpRevealed,
 )
 from .ordering import Ordering
 from .presets import Band, Preset
@@ -247,6 +251,12 @@ class Round:
         self.ordering: Ordering | None = None
         self.trump_source = ""
         self.kitty_turned: tuple[Card, ...] = ()
+        self.declarer: int | None = None  # shandong: who set the (hidden) trump suit
+        self.trump_public = True
+        self.trump_knowers: frozenset[int] = frozenset()
+        self.pending_give_back: tuple[int, int, int] | None = None  # sticker, declarer, n
+        self._resume_to: int | None = None  # who was to act when a 粘 interrupted
+        self.swaps: list[tuple[Card, Card]] = []
         self.buried_by: int | None = None
         self.buried: tuple[Card, ...] = ()
         self.friend_call: Card | None = None
@@ -271,6 +281,12 @@ class Round:
         """Deal the next card (R-8.1); after the last one the closing window opens."""
         if self.phase is not Phase.DEAL:
             raise WrongPhase("all cards are dealt")
+        if self.pending_give_back is not None:
+            raise WrongPhase(
+                "seat {seat} must give cards back first",
+                rule="R-8.4",
+                seat=self.pending_give_back[0],
+            )
         seat = (self.dealer + self.dealt) % self.preset.players
         card = CARDS[self.deck[self.dealt]]
         self.hands[seat][card] += 1
@@ -309,6 +325,12 @@ class Round:
                 seat=seat,
                 players=self.preset.players,
             )
+        if self.pending_give_back is not None and not isinstance(action, GiveBack):
+            raise NotYourTurn(
+                "seat {seat} must give cards back first",
+                rule="R-8.4",
+                seat=self.pending_give_back[0],
+            )
         if isinstance(action, Play):
             return self._play(seat, action)
         if isinstance(action, Bid):
@@ -319,6 +341,10 @@ class Round:
             return self._bury(seat, action)
         if isinstance(action, CallFriend):
             return self._call_friend(seat, action)
+        if isinstance(action, GiveBack):
+            return self._give_back(seat, action)
+        if isinstance(action, Swap):
+            return self._swap(seat, action)
         raise MalformedAction("unknown action {action!r}", action=action)
 
     # --- bidding -----------------------------------------------------------------------
@@ -334,7 +360,16 @@ class Round:
         )
 
     def bid_context(self, seat: int) -> BidContext:
-        return BidContext(self.hands[seat], seat, self.bids, self.level_rank, self.banker)
+        return BidContext(
+            self.hands[seat],
+            seat,
+            self.bids,
+            self.level_rank,
+            self.banker,
+            self.phase is Phase.DEAL,
+            self.preset.players,
+            self.preset.options,
+        )
 
     def _bid(self, seat: int, action: Bid) -> list[Event]:
         if self.phase not in (Phase.DEAL, Phase.BID):
@@ -342,24 +377,79 @@ class Round:
         if self.phase is Phase.BID and seat != self.to_act:
             raise NotYourTurn("seat {seat} is polled now", rule="R-8.1", seat=self.to_act)
         cards = _as_cards(action.cards, "bid")
-        if action.kind not in self.preset.bidding.kinds or (
-            action.returned and action.kind != "zhan"
-        ):
+        if action.kind not in self.preset.bidding.kinds:
             raise MalformedAction(
                 "bid kind {kind!r} does not exist in {preset}",
                 kind=action.kind,
                 preset=self.preset.name,
             )
-        error = self.preset.bidding.bid_error(self.bid_context(seat), cards)
+        error = self.preset.bidding.bid_error(self.bid_context(seat), cards, action.kind)
         if error is not None:
             raise error
+        if action.kind == "zhan":
+            return self._zhan(seat, cards)
         record = BidRecord(seat, cards, self.dealt, action.kind)
         self.bids.append(record)
-        events: list[Event] = [BidMade(seat, cards, self.dealt, action.kind)]
+        shown = (
+            tuple(c for c in cards if c >= SMALL_JOKER)
+            if action.kind in ("liang", "ding")
+            else cards
+        )
+        hidden = tuple(c for c in cards if c not in shown)
+        events: list[Event] = [BidMade(seat, shown, self.dealt, action.kind, hidden)]
         if self.phase is Phase.BID:  # a bid restarts the count (R-8.1)
             self._passes = 0
             self.to_act = (seat + 1) % self.preset.players
         return events
+
+    def _zhan(self, seat: int, cards: tuple[Card, ...]) -> list[Event]:
+        """粘 (R-8.4): take the declaration's cards; the sticker then gives as many back."""
+        standing = standing_declaration(self.bids)
+        assert standing is not None
+        declarer = standing.declarer
+        taken = standing.cards
+        for card in taken:
+            self.hands[declarer][card] -= 1
+            self.hands[seat][card] += 1
+        self.hand_sizes[declarer] -= len(taken)
+        self.hand_sizes[seat] += len(taken)
+        self.bids.append(BidRecord(seat, cards, self.dealt, "zhan", declarer, taken))
+        self.pending_give_back = (seat, declarer, len(taken))
+        self._resume_to = self.to_act
+        self.to_act = seat
+        return [BidMade(seat, cards, self.dealt, "zhan"), DeclarationTaken(seat, declarer, taken)]
+
+    def _give_back(self, seat: int, action: GiveBack) -> list[Event]:
+        pending = self.pending_give_back
+        if pending is None:
+            raise WrongPhase("nothing is to be given back", rule="R-8.4")
+        sticker, declarer, count = pending
+        if seat != sticker:
+            raise NotYourTurn("seat {seat} must give cards back first", rule="R-8.4", seat=sticker)
+        cards = _as_cards(action.cards, "cards given back")
+        if len(cards) != count:
+            raise IllegalAction(
+                "give back exactly {count} cards (got {got})",
+                rule="R-8.4",
+                count=count,
+                got=len(cards),
+            )
+        self._held_counts(seat, cards)
+        if not any(self.preset.is_fixed_trump(c) for c in cards):
+            raise IllegalAction("give back at least one 常主: a joker, 2, 3 or 5", rule="R-8.4")
+        for card in cards:
+            self.hands[seat][card] -= 1
+            self.hands[declarer][card] += 1
+        self.hand_sizes[seat] -= count
+        self.hand_sizes[declarer] += count
+        self.bids[-1] = self.bids[-1]._replace(returned=cards)
+        self.pending_give_back = None
+        if self.phase is Phase.BID:  # the 粘 was a bid: the count restarts after it
+            self._passes = 0
+            self.to_act = (seat + 1) % self.preset.players
+        else:
+            self.to_act = self._resume_to
+        return [GivenBack(seat, declarer, cards)]
 
     def _pass(self, seat: int) -> list[Event]:
         if self.phase is not Phase.BID:
@@ -389,9 +479,18 @@ class Round:
         self.banker = outcome.banker
         self.trump_suit = outcome.trump_suit
         self.trump_source = outcome.source
+        self.declarer = outcome.declarer
         self.ordering = self.preset.ordering(self.level_rank, self.trump_suit)
-        events.append(TrumpDecided(self.banker, self.level_rank, self.trump_suit, outcome.source))
-        taker = self.banker
+        knowers: tuple[int, ...] | None = None
+        if self.declarer is not None:  # R-8.4: hidden until shown after burying
+            self.trump_public = False
+            stickers = {b.seat for b in self.bids if b.kind == "zhan"}
+            self.trump_knowers = frozenset({self.declarer} | stickers)
+            knowers = tuple(sorted(self.trump_knowers))
+        events.append(
+            TrumpDecided(self.banker, self.level_rank, self.trump_suit, outcome.source, knowers)
+        )
+        taker = self.preset.kitty_taker(self.banker, self.declarer)
         self.buried_by = taker
         for card in self.kitty:
             self.hands[taker][card] += 1
@@ -402,6 +501,14 @@ class Round:
         return events
 
     # --- kitty and friend --------------------------------------------------------------
+
+    @property
+    def final_kitty(self) -> tuple[Card, ...]:
+        """The kitty after the declarer's swaps (R-8.4): what R-7 scores."""
+        kitty = list(self.buried)
+        for from_hand, from_kitty in self.swaps:
+            kitty[kitty.index(from_kitty)] = from_hand
+        return tuple(kitty)
 
     def _bury(self, seat: int, action: Bury) -> list[Event]:
         if self.phase is not Phase.BURY:
@@ -417,13 +524,75 @@ class Round:
         self.hand_sizes[seat] -= len(cards)
         self.buried = tuple(cards)
         events: list[Event] = [Buried(seat, self.buried)]
+        if not self.trump_public:
+            self.phase = Phase.SWAP  # R-8.4: the declarer may swap before showing
+            self.to_act = self.declarer
+            return events
+        return events + self._after_kitty()
+
+    def _after_kitty(self) -> list[Event]:
         assert self.banker is not None
         if self.preset.called_friend:
             self.phase = Phase.CALL
             self.to_act = self.banker
         else:
             self._start_play()
-        return events
+        return []
+
+    def swap_error(self, seat: int, pairs: Sequence[tuple[Card, Card]]) -> IllegalAction | None:
+        """Why the declarer may not make these swaps (R-8.4); None when allowed."""
+        ordering = self.ordering
+        assert ordering is not None
+        kitty = list(self.buried)
+        hand = list(self.hands[seat])
+        for from_hand, from_kitty in pairs:
+            if from_kitty not in kitty or not ordering.is_trump(from_kitty):
+                return IllegalAction("swap only trumps that are in the kitty", rule="R-8.4")
+            if hand[from_hand] < 1:
+                return IllegalAction("you do not hold {count}× {card}", count=1, card=from_hand)
+            if (
+                from_hand >= SMALL_JOKER
+                or from_kitty >= SMALL_JOKER
+                or from_hand % 13 != from_kitty % 13
+                or from_hand == from_kitty
+                or from_hand // 13 == from_kitty // 13
+            ):
+                return IllegalAction(
+                    "swap a kitty trump for a card of the same rank in another suit", rule="R-8.4"
+                )
+            kitty.remove(from_kitty)
+            hand[from_hand] -= 1
+        return None
+
+    def _swap(self, seat: int, action: Swap) -> list[Event]:
+        if self.phase is not Phase.SWAP:
+            raise WrongPhase("not the time to swap with the kitty", rule="R-8.4")
+        if seat != self.to_act:
+            raise NotYourTurn("only the declarer swaps with the kitty", rule="R-8.4")
+        raw = action.pairs
+        if isinstance(raw, str | bytes) or not isinstance(raw, Sequence):
+            raise MalformedAction("swaps must be a list of (hand card, kitty card) pairs")
+        pairs = []
+        for pair in raw:
+            cards = _as_cards(pair, "swap")
+            if len(cards) != 2:
+                raise MalformedAction("each swap is (hand card, kitty card)")
+            pairs.append((cards[0], cards[1]))
+        error = self.swap_error(seat, pairs)
+        if error is not None:
+            raise error
+        for from_hand, from_kitty in pairs:
+            self.hands[seat][from_hand] -= 1
+            self.hands[seat][from_kitty] += 1
+        self.swaps = pairs
+        self.trump_public = True
+        standing = standing_declaration(self.bids)
+        shown = standing.pair if standing is not None and not standing.stuck else ()
+        events: list[Event] = [
+            Swapped(seat, tuple(pairs)),
+            TrumpRevealed(seat, self.trump_suit, shown),
+        ]
+        return events + self._after_kitty()
 
     def _call_friend(self, seat: int, action: CallFriend) -> list[Event]:
         if self.phase is not Phase.CALL:
@@ -596,13 +765,15 @@ class Round:
         attackers = [s for s in range(preset.players) if s not in side]
         trick_points = sum(self.points_won[s] for s in attackers)
         last = self.tricks[-1]
-        kitty = self.buried
+        kitty = self.final_kitty
         kitty_points = preset.kitty_points(kitty)
         attackers_took_last = last.winner not in side
         multiplier, bonus = preset.kitty_bonus(kitty_points, last.shapes, attackers_took_last)
         x = trick_points + bonus + self.point_adjustment
         band = preset.band(x)
-        levels_after = preset.levels_after(self.levels_before, band, side)
+        levels_after = preset.levels_after(
+            self.levels_before, band, side, banker=self.banker, last_trick=last
+        )
         scores = preset.round_scores(
             band,
             self.banker,
@@ -655,6 +826,9 @@ class Round:
                 players=self.preset.players,
             )
         done = self.phase is Phase.DONE
+        # R-8.4: a hidden trump suit is known to the declarer (and a sticker) only.
+        ordering = self.ordering if self.trump_public or seat in self.trump_knowers else None
+        pending = self.pending_give_back
         return View(
             seat,
             self.preset,
@@ -664,15 +838,22 @@ class Round:
             self.banker,
             self.levels_before,
             self.level_rank,
-            self.trump_suit,
-            self.ordering is not None,
-            self.ordering,
+            self.trump_suit if ordering is not None else None,
+            ordering is not None,
+            ordering,
             tuple(self.hands[seat]),
             tuple(self.hand_sizes),
             self.dealt,
-            tuple(self.bids),
+            tuple(self.bids)
+            if self.declarer is None and self.trump_public and not any(b.kind for b in self.bids)
+            else self._visible_bids(seat),
             self.to_act,
             self.buried if seat == self.buried_by else (),
+            self._standing_declarer(),
+            pending[2] if pending is not None and pending[0] == seat else 0,
+            tuple(c for c in self.buried if ordering is not None and ordering.is_trump(c))
+            if self.phase is Phase.SWAP and seat == self.declarer
+            else (),
             self.friend_call,
             self.solo,
             self.friend if self.friend_revealed or done else None,
@@ -684,6 +865,33 @@ class Round:
             tuple(self.penalties),
             self.result,
         )
+
+    def _standing_declarer(self) -> int | None:
+        if self.declarer is not None:
+            return self.declarer
+        standing = standing_declaration(self.bids) if self.bids and self.bids[0].kind else None
+        return standing.declarer if standing is not None else None
+
+    def _visible_bids(self, seat: int) -> tuple[BidRecord, ...]:
+        """Bids as ``seat`` may see them: a face-down pair only by its declarer, whoever
+        took it by 粘, or everyone once shown; 粘 exchanges only by the two involved."""
+        last_declaration = max(
+            (i for i, b in enumerate(self.bids) if b.kind in ("liang", "ding")), default=-1
+        )
+        standing = standing_declaration(self.bids)
+        shown = self.trump_public and standing is not None and not standing.stuck
+        out = []
+        for index, bid in enumerate(self.bids):
+            if bid.kind in ("liang", "ding") and seat != bid.seat:
+                took = index == last_declaration and any(
+                    b.kind == "zhan" and b.seat == seat for b in self.bids[index:]
+                )
+                if not (took or (shown and index == last_declaration)):
+                    bid = bid._replace(cards=tuple(c for c in bid.cards if c >= SMALL_JOKER))
+            elif bid.kind == "zhan" and seat not in (bid.seat, bid.from_seat):
+                bid = bid._replace(taken=(), returned=())
+            out.append(bid)
+        return tuple(out)
 
     def to_state(self) -> dict[str, Any]:
         """The full state as plain data (for snapshots and comparisons)."""
@@ -699,11 +907,17 @@ class Round:
             "deck": list(self.deck),
             "dealt": self.dealt,
             "hands": [list(h) for h in self.hands],
-            "bids": [(b.seat, list(b.cards), b.after_cards_dealt, b.kind) for b in self.bids],
+            "bids": [tuple(b) for b in self.bids],
             "phase": self.phase.value,
             "to_act": self.to_act,
             "passes": self._passes,
             "trump_suit": self.trump_suit,
+            "declarer": self.declarer,
+            "trump_public": self.trump_public,
+            "trump_knowers": sorted(self.trump_knowers),
+            "pending_give_back": self.pending_give_back,
+            "resume_to": self._resume_to,
+            "swaps": [list(p) for p in self.swaps],
             "buried_by": self.buried_by,
             "buried": list(self.buried),
             "friend_call": self.friend_call,

@@ -12,12 +12,11 @@ from collections.abc import Iterator, Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .actions import Bid, Bury, CallFriend, Play
+from .actions import Bid, Bury, CallFriend, GiveBack, Play
 from .bidding import BidContext, BidRecord
-from .cards import CARDS, NUM_KINDS, Card, to_ascii_list
+from .cards import CARDS, NUM_KINDS, SMALL_JOKER, Card, to_ascii_list
 from .errors import IllegalAction
-from .follow import iter_legal_follows, random_follow, sample_submultiset
-from .leads import iter_leads, parse_lead, random_lead
+from .follow import sample_submultiset
 from .ordering import Ordering
 from .units import Shape, Unit
 
@@ -44,6 +43,7 @@ class Phase(StrEnum):
     DEAL = "deal"  # cards are dealt one by one; anyone may bid (R-8.1)
     BID = "bid"  # the closing bid window polls seats in order (R-8.1)
     BURY = "bury"  # the kitty taker buries (R-7.1)
+    SWAP = "swap"  # `shandong`: the declarer swaps with the kitty, then shows (R-8.4)
     CALL = "call"  # the banker calls a friend (R-9.1, R-9.2)
     PLAY = "play"  # tricks (R-4 – R-6)
     DONE = "done"  # scored (R-9, R-10)
@@ -97,6 +97,9 @@ class View(NamedTuple):
     bids: tuple[BidRecord, ...]
     to_act: int | None
     buried: tuple[Card, ...]  # only when this seat buried the kitty
+    declarer: int | None  # `shandong`: whose declaration stands (public: a joker shows)
+    must_give_back: int  # `shandong`: cards this seat must give back after its 粘 (R-8.4)
+    kitty_trumps: tuple[Card, ...]  # `shandong`: the declarer sees the kitty's trumps to swap
     friend_call: Card | None
     solo: bool
     friend: int | None  # once revealed (R-9.1)
@@ -147,13 +150,24 @@ class View(NamedTuple):
         else:
             return [((seat,), self.points_won[seat]) for seat in range(players)]
         others = tuple(s for s in range(players) if s not in side)
-        return [(tuple(sorted(side)), sum(self.points_won[s] for s in side)),
-                (others, sum(self.points_won[s] for s in others))]
+        return [
+            (tuple(sorted(side)), sum(self.points_won[s] for s in side)),
+            (others, sum(self.points_won[s] for s in others)),
+        ]
 
     # --- legal moves ---------------------------------------------------------------------
 
     def _bid_context(self) -> BidContext:
-        return BidContext(self.hand_counts, self.seat, self.bids, self.level_rank, self.banker)
+        return BidContext(
+            self.hand_counts,
+            self.seat,
+            self.bids,
+            self.level_rank,
+            self.banker,
+            self.phase is Phase.DEAL,
+            self.preset.players,
+            self.preset.options,
+        )
 
     def legal_bids(self) -> list[Bid]:
         """Every bid this seat may make now (empty outside the bidding phases)."""
@@ -161,7 +175,7 @@ class View(NamedTuple):
             return []
         if self.phase is Phase.BID and self.to_act != self.seat:
             return []
-        return [Bid(cards) for cards in self.preset.bidding.legal_bids(self._bid_context())]
+        return self.preset.bidding.legal_bids(self._bid_context())
 
     def play_error(self, cards: tuple[Card, ...] | list[Card]) -> IllegalAction | None:
         """Why these cards may not be played now, as far as this seat can tell.
@@ -177,7 +191,7 @@ class View(NamedTuple):
             return IllegalAction("you do not hold those cards")
         if self.is_leading:
             try:
-                parse_lead(cards, None, self.ordering, self.preset.max_width, self.preset.throws)
+                self.preset.parse_lead(cards, None, self.ordering)
             except IllegalAction as err:
                 return err
             return None
@@ -197,27 +211,25 @@ class View(NamedTuple):
         if self.phase is not Phase.PLAY or self.to_act != self.seat or self.ordering is None:
             return
         if self.is_leading:
-            yield from iter_leads(
-                self.hand_counts, self.ordering, self.preset.max_width, self.preset.throws
-            )
+            yield from self.preset.iter_leads(self.hand_counts, self.ordering)
             return
         suit = self.lead_suit
         assert suit is not None
-        for play in iter_legal_follows(self.hand_counts, suit, self.lead_shapes, self.ordering):
+        for play in self.preset.iter_follows(
+            self.hand_counts, suit, self.lead_shapes, self.ordering
+        ):
             yield tuple(CARDS[c] for c in play)
 
     def random_play(self, rng: random.Random) -> Play:
         """A legal play drawn uniformly among the distinct legal plays."""
         assert self.ordering is not None
         if self.is_leading:
-            return Play(
-                random_lead(
-                    self.hand_counts, self.ordering, self.preset.max_width, self.preset.throws, rng
-                )
-            )
+            return Play(self.preset.random_lead(self.hand_counts, self.ordering, rng))
         suit = self.lead_suit
         assert suit is not None
-        cards = random_follow(self.hand_counts, suit, self.lead_shapes, self.ordering, rng)
+        cards = self.preset.random_follow(
+            self.hand_counts, suit, self.lead_shapes, self.ordering, rng
+        )
         return Play(tuple(CARDS[c] for c in cards))
 
     def burial_error(self, cards: Sequence[Card]) -> IllegalAction | None:
@@ -230,6 +242,55 @@ class View(NamedTuple):
         items = [(c, n) for c, n in enumerate(self.hand_counts) if n]
         cards = sample_submultiset(items, self.preset.kitty_size, rng)
         return Bury(tuple(CARDS[c] for c in cards))
+
+    def give_back_error(self, cards: Sequence[Card]) -> IllegalAction | None:
+        """Why these cards cannot be given back after a 粘 (R-8.4); None when they can."""
+        if not self.must_give_back:
+            return IllegalAction("nothing is to be given back", rule="R-8.4")
+        if len(cards) != self.must_give_back:
+            return IllegalAction(
+                "give back exactly {count} cards (got {got})",
+                rule="R-8.4",
+                count=self.must_give_back,
+                got=len(cards),
+            )
+        error = burial_error(self.hand_counts, cards, len(cards))
+        if error is not None:
+            return error
+        if not any(self.preset.is_fixed_trump(c) for c in cards):
+            return IllegalAction("give back at least one 常主: a joker, 2, 3 or 5", rule="R-8.4")
+        return None
+
+    def random_give_back(self, rng: random.Random) -> GiveBack:
+        """Cards to give back, uniformly among the legal choices (R-8.4)."""
+        items = [(c, n) for c, n in enumerate(self.hand_counts) if n]
+        while True:
+            cards = tuple(CARDS[c] for c in sample_submultiset(items, self.must_give_back, rng))
+            if any(self.preset.is_fixed_trump(c) for c in cards):
+                return GiveBack(cards)
+
+    def legal_swaps(self) -> list[tuple[tuple[Card, Card], ...]]:
+        """Every set of swaps the declarer may make now, the empty set first (R-8.4)."""
+        if self.phase is not Phase.SWAP or self.to_act != self.seat:
+            return []
+        options: list[tuple[tuple[Card, Card], ...]] = [()]
+
+        def extend(done: tuple[tuple[Card, Card], ...], index: int, hand: list[int]) -> None:
+            for i in range(index, len(self.kitty_trumps)):
+                kitty_card = self.kitty_trumps[i]
+                if kitty_card >= SMALL_JOKER:
+                    continue
+                for suit in range(4):
+                    card = CARDS[suit * 13 + kitty_card % 13]
+                    if card // 13 != kitty_card // 13 and hand[card]:
+                        hand[card] -= 1
+                        pairs = (*done, (card, kitty_card))
+                        options.append(pairs)
+                        extend(pairs, i + 1, hand)
+                        hand[card] += 1
+
+        extend((), 0, list(self.hand_counts))
+        return sorted(set(options), key=lambda p: (len(p), p))
 
     def legal_friend_calls(self) -> list[CallFriend]:
         if self.phase is not Phase.CALL or self.to_act != self.seat:
@@ -260,11 +321,17 @@ class View(NamedTuple):
                     "cards": to_ascii_list(b.cards),
                     "kind": b.kind,
                     "after_cards_dealt": b.after_cards_dealt,
+                    "from_seat": b.from_seat,
+                    "taken": to_ascii_list(b.taken),
+                    "returned": to_ascii_list(b.returned),
                 }
                 for b in self.bids
             ],
             "to_act": self.to_act,
             "buried": to_ascii_list(self.buried),
+            "declarer": self.declarer,
+            "must_give_back": self.must_give_back,
+            "kitty_trumps": to_ascii_list(self.kitty_trumps),
             "friend_call": self.friend_call.ascii if self.friend_call is not None else None,
             "solo": self.solo,
             "friend": self.friend,

@@ -25,6 +25,84 @@ ENGINE_TEXT: dict[str, dict[str, str]] = {
         "zh-Hans": "你可以加固自己叫的主，但不能改叫别的花色",
         "zh-Hant": "你可以加固自己叫的主，但不能改叫別的花色",
     },
+    "a bid is a single 2, a pair of 2s or a pair of jokers": {
+        "zh-Hans": "亮主须是一张 2、一对 2 或一对王",
+        "zh-Hant": "亮主須是一張 2、一對 2 或一對王",
+    },
+    "a new bid must be higher: single 2 < pairs of ♦2 ♣2 ♥2 ♠2 < 小王 < 大王 "
+    "(a later single 2 cannot overcall the first)": {
+        "zh-Hans": "反主必须更大：单张 2 < 一对 ♦2 ♣2 ♥2 ♠2 < 一对小王 < 一对大王"
+        "（后亮的单张 2 反不了先亮的）",
+        "zh-Hant": "反主必須更大：單張 2 < 一對 ♦2 ♣2 ♥2 ♠2 < 一對小王 < 一對大王"
+        "（後亮的單張 2 反不了先亮的）",
+    },
+    "nobody may overcall their own bid": {"zh-Hans": "不能反自己的主", "zh-Hant": "不能反自己的主"},
+    # Declaring in 山东升级 (亮/顶/粘, R-8.4).
+    "you do not hold the cards you declare": {
+        "zh-Hans": "你手里没有所亮的牌",
+        "zh-Hant": "你手裡沒有所亮的牌",
+    },
+    "a declaration stands: 顶 or 粘 it instead": {
+        "zh-Hans": "已经有人亮牌了：只能顶或粘",
+        "zh-Hant": "已經有人亮牌了：只能頂或粘",
+    },
+    "亮 is one joker and a pair of one suit": {
+        "zh-Hans": "亮牌是一张王加一对同花色的牌",
+        "zh-Hant": "亮牌是一張王加一對同花色的牌",
+    },
+    "nothing is declared yet: 亮 first": {
+        "zh-Hans": "还没有人亮牌：请先亮",
+        "zh-Hant": "還沒有人亮牌：請先亮",
+    },
+    "a declaration that was 粘'd cannot be 顶'd or 粘'd again": {
+        "zh-Hans": "被粘过的亮牌不能再顶或粘",
+        "zh-Hant": "被粘過的亮牌不能再頂或粘",
+    },
+    "a 顶 cannot be 顶'd; only 粘'd": {
+        "zh-Hans": "顶不能再被顶，只能被粘",
+        "zh-Hant": "頂不能再被頂，只能被粘",
+    },
+    "you cannot 顶 your own declaration": {
+        "zh-Hans": "不能顶自己的亮牌",
+        "zh-Hant": "不能頂自己的亮牌",
+    },
+    "顶 is a pair of one joker and a pair of one suit": {
+        "zh-Hans": "顶是一对相同的王加一对同花色的牌",
+        "zh-Hant": "頂是一對相同的王加一對同花色的牌",
+    },
+    "only the other side may 粘": {"zh-Hans": "只有对方才能粘", "zh-Hant": "只有對方才能粘"},
+    "粘亮 is one joker and a 刮风; 粘顶 is a pair of one joker and a 刮风": {
+        "zh-Hans": "粘亮是一张王加一个刮风；粘顶是一对相同的王加一个刮风",
+        "zh-Hant": "粘亮是一張王加一個颳風；粘頂是一對相同的王加一個颳風",
+    },
+    "粘 needs a 刮风: consecutive pairs of one suit": {
+        "zh-Hans": "粘需要刮风：同花色的连对",
+        "zh-Hant": "粘需要颳風：同花色的連對",
+    },
+    "unknown declaration {kind!r}": {
+        "zh-Hans": "未知的亮牌方式 {kind!r}",
+        "zh-Hant": "未知的亮牌方式 {kind!r}",
+    },
+    "with 等死 nothing may be added to a declaration": {
+        "zh-Hans": "等死规则下，亮牌后不能再加",
+        "zh-Hant": "等死規則下，亮牌後不能再加",
+    },
+    "jokers are added during the deal": {
+        "zh-Hans": "只能在发牌时加王",
+        "zh-Hant": "只能在發牌時加王",
+    },
+    "only the declarer adds to a standing declaration": {
+        "zh-Hans": "只有亮牌的人才能加王",
+        "zh-Hant": "只有亮牌的人才能加王",
+    },
+    "add one joker identical to one already shown": {
+        "zh-Hans": "只能加一张与已亮出的王相同的王",
+        "zh-Hant": "只能加一張與已亮出的王相同的王",
+    },
+    "you do not hold another copy of that joker": {
+        "zh-Hans": "你没有另一张同样的王",
+        "zh-Hant": "你沒有另一張同樣的王",
+    },
     "bidding is over": {"zh-Hans": "叫主已经结束", "zh-Hant": "叫主已經結束"},
     "seat {seat} is polled now": {
         "zh-Hans": "现在轮到 {seat} 号座位表态",
@@ -58,6 +136,18 @@ ENGINE_TEXT: dict[str, dict[str, str]] = {
         "zh-Hans": "请叫一张牌；这个玩法不能独打",
         "zh-Hant": "請叫一張牌；這個玩法不能獨打",
     },
+    "call a card or go solo, not both": {
+        "zh-Hans": "叫一张牌或者独打，只能选一样",
+        "zh-Hant": "叫一張牌或者獨打，只能選一樣",
+    },
+    "call a card you hold exactly once whose twin is not buried": {
+        "zh-Hans": "须叫一张你手里只有一张、另一张又不在底牌里的牌",
+        "zh-Hant": "須叫一張你手裡只有一張、另一張又不在底牌裡的牌",
+    },
+    "you hold no single whose twin is out: you must go solo (独打)": {
+        "zh-Hans": "你没有可叫的单张（另一张须在别人手里）：只能独打",
+        "zh-Hant": "你沒有可叫的單張（另一張須在別人手裡）：只能獨打",
+    },
     "solo must be true or false": {
         "zh-Hans": "solo 必须是 true 或 false",
         "zh-Hant": "solo 必須是 true 或 false",
@@ -81,6 +171,10 @@ ENGINE_TEXT: dict[str, dict[str, str]] = {
     "a lead must be cards of one suit (trumps count as one suit)": {
         "zh-Hans": "首出的牌必须是同一花色（主牌算一种花色）",
         "zh-Hant": "首出的牌必須是同一花色（主牌算一種花色）",
+    },
+    "these cards form one unit: lead them as one": {
+        "zh-Hans": "这些牌本身就是一手牌：请整手出",
+        "zh-Hant": "這些牌本身就是一手牌：請整手出",
     },
     "this game has no throws: lead one unit": {
         "zh-Hans": "这个玩法不能甩牌：只能出一手牌",
@@ -122,6 +216,27 @@ ENGINE_TEXT: dict[str, dict[str, str]] = {
         "zh-Hans": "你有首出花色的拖拉机：必须跟拖拉机",
         "zh-Hant": "你有首出花色的拖拉機：必須跟拖拉機",
     },
+    # Following in 山东升级 (R-5.3).
+    "you hold a {kind} of this size in the led suit: play it": {
+        "zh-Hans": "你有首出花色中同样大小的{kind}：必须出它",
+        "zh-Hant": "你有首出花色中同樣大小的{kind}：必須出它",
+    },
+    "without that unit, follow with your highest cards of the suit": {
+        "zh-Hans": "没有同样的牌型，须从大到小跟该花色的牌",
+        "zh-Hant": "沒有同樣的牌型，須從大到小跟該花色的牌",
+    },
+    "you hold a 刮风 this long in the led suit: follow with it": {
+        "zh-Hans": "你有首出花色中同样长的刮风：必须跟刮风",
+        "zh-Hant": "你有首出花色中同樣長的颳風：必須跟颳風",
+    },
+    "follow with as many pairs as you hold, up to the lead's": {
+        "zh-Hans": "有对跟对：你有几对就须跟几对（最多与首家相同）",
+        "zh-Hant": "有對跟對：你有幾對就須跟幾對（最多與首家相同）",
+    },
+    "after your pairs, fill with your highest cards of the suit": {
+        "zh-Hans": "跟完对子后，须用该花色最大的牌补足（无对从大到小）",
+        "zh-Hant": "跟完對子後，須用該花色最大的牌補足（無對從大到小）",
+    },
     # Malformed input (programs rather than people send these).
     "no seat {seat!r} in a {players}-player game": {
         "zh-Hans": "{players} 人游戏中没有座位 {seat!r}",
@@ -139,6 +254,10 @@ ENGINE_TEXT: dict[str, dict[str, str]] = {
     "{what}: {item!r} is not a card": {
         "zh-Hans": "{what}：{item!r} 不是一张牌",
         "zh-Hant": "{what}：{item!r} 不是一張牌",
+    },
+    "bid kind {kind!r} does not exist in {preset}": {
+        "zh-Hans": "{preset} 没有 {kind!r} 这种叫法",
+        "zh-Hant": "{preset} 沒有 {kind!r} 這種叫法",
     },
     "units must be a list of card lists": {
         "zh-Hans": "units 必须是由牌组成的列表",

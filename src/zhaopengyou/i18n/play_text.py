@@ -6,6 +6,7 @@ PLAY_TEXT: dict[str, dict[str, str]] = {
     # Game names, seats, bots.
     "Find a Friend": {"zh-Hans": "找朋友", "zh-Hant": "找朋友"},
     "Shengji": {"zh-Hans": "升级", "zh-Hant": "升級"},
+    "Qidong Find a Friend": {"zh-Hans": "启东招朋友", "zh-Hant": "啟東招朋友"},
     "You": {"zh-Hans": "你", "zh-Hant": "你"},
     "Bot {number}": {"zh-Hans": "机器人{number}", "zh-Hant": "機器人{number}"},
     "random bots": {"zh-Hans": "随机机器人", "zh-Hant": "隨機機器人"},
@@ -107,6 +108,14 @@ PLAY_TEXT: dict[str, dict[str, str]] = {
     "Titanic of {length}": {
         "zh-Hans": "泰坦尼克（{length} 连）",
         "zh-Hant": "泰坦尼克（{length} 連）",
+    },
+    "rain": {"zh-Hans": "下雨", "zh-Hant": "下雨"},
+    "snow": {"zh-Hans": "飘雪花", "zh-Hant": "飄雪花"},
+    "thunder": {"zh-Hans": "打雷", "zh-Hant": "打雷"},
+    "lightning": {"zh-Hans": "闪电", "zh-Hant": "閃電"},
+    "{unit} of {count} cards": {
+        "zh-Hans": "{unit}（{count} 张）",
+        "zh-Hant": "{unit}（{count} 張）",
     },
     "Your hand ({count})": {
         "zh-Hans": "你的手牌（{count} 张）",
@@ -221,6 +230,10 @@ PLAY_TEXT: dict[str, dict[str, str]] = {
         "zh-Hans": "仍然叫这张吗？(y/n) ",
         "zh-Hant": "仍然叫這張嗎？(y/n) ",
     },
+    "Suggestion: play alone (type solo)": {
+        "zh-Hans": "建议独打（输入“独打”）",
+        "zh-Hant": "建議獨打（輸入「獨打」）",
+    },
     "Suggestion: call {cards} (type {typed})": {
         "zh-Hans": "建议叫：{cards}（输入 {typed}）",
         "zh-Hant": "建議叫：{cards}（輸入 {typed}）",
@@ -296,6 +309,15 @@ PLAY_TEXT: dict[str, dict[str, str]] = {
         "zh-Hant": "莊家方升 {k} 級",
     },
     "The attackers go up {k}": {"zh-Hans": "闲家升 {k} 级", "zh-Hant": "閒家升 {k} 級"},
+    "The banker's side wins (k = {k})": {
+        "zh-Hans": "庄家方胜（k = {k}）",
+        "zh-Hant": "莊家方勝（k = {k}）",
+    },
+    "The attackers win (k = {k})": {"zh-Hans": "闲家胜（k = {k}）", "zh-Hant": "閒家勝（k = {k}）"},
+    "Failed throws: {points:+d} (R-4.4)": {
+        "zh-Hans": "甩牌失败罚分：{points:+d}（R-4.4）",
+        "zh-Hant": "甩牌失敗罰分：{points:+d}（R-4.4）",
+    },
     "The bank changes hands; no one goes up": {
         "zh-Hans": "下庄，双方都不升级",
         "zh-Hant": "下莊，雙方都不升級",

@@ -179,4 +179,10 @@ REPLAY_TEXT: dict[str, dict[str, str]] = {
         "zh-Hant": "{total} 局中有 {bad} 局與引擎不一致",
     },
     "the file holds no rounds": {"zh-Hans": "文件中没有任何一局", "zh-Hant": "檔案中沒有任何一局"},
+    # 山东升级 declarations.
+    "taken recorded {recorded}, engine {engine}": {
+        "zh-Hans": "记录的粘牌所取为 {recorded}，引擎为 {engine}",
+        "zh-Hant": "記錄的粘牌所取為 {recorded}，引擎為 {engine}",
+    },
+    "no swap": {"zh-Hans": "不换牌", "zh-Hant": "不換牌"},
 }

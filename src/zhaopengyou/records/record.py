@@ -18,6 +18,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO, Any
 
+from ..engine.bidding import BidRecord
 from ..engine.cards import RANK_NAMES, SUIT_LETTERS, to_ascii_list
 from ..engine.match import Match
 from ..engine.round import Round
@@ -58,12 +59,15 @@ def round_record(
         "level_rank": RANK_NAMES[rnd.level_rank],
         "deal": [to_ascii_list(cards) for cards in rnd.received],
         "kitty": to_ascii_list(rnd.kitty),
-        "bids": [_bid(bid.seat, bid.cards, bid.after_cards_dealt, bid.kind) for bid in rnd.bids],
+        "bids": [_bid(bid) for bid in rnd.bids],
         "trump_suit": SUIT_LETTERS[rnd.trump_suit] if rnd.trump_suit is not None else None,
         "bid_count": rnd.bid_count,
         "buried_by": rnd.buried_by,
         "buried": to_ascii_list(rnd.buried),
-        "swaps": [],
+        "swaps": [
+            {"from_hand": from_hand.ascii, "from_kitty": from_kitty.ascii}
+            for from_hand, from_kitty in rnd.swaps
+        ],
         "friend_call": _friend_call(rnd),
         "friend": rnd.friend,
         "tricks": [_trick(trick) for trick in rnd.tricks],
@@ -93,10 +97,18 @@ def _levels(levels: Sequence[int] | None) -> list[str] | None:
     return [RANK_NAMES[level] for level in levels] if levels is not None else None
 
 
-def _bid(seat: int, cards: Sequence[int], after: int, kind: str | None) -> dict[str, Any]:
-    bid: dict[str, Any] = {"seat": seat, "cards": to_ascii_list(cards), "after_cards_dealt": after}
-    if kind is not None:
-        bid["kind"] = kind
+def _bid(record: BidRecord) -> dict[str, Any]:
+    bid: dict[str, Any] = {
+        "seat": record.seat,
+        "cards": to_ascii_list(record.cards),
+        "after_cards_dealt": record.after_cards_dealt,
+    }
+    if record.kind is not None:
+        bid["kind"] = record.kind
+    if record.kind == "zhan":
+        bid["from_seat"] = record.from_seat
+        bid["taken"] = to_ascii_list(record.taken)
+        bid["returned"] = to_ascii_list(record.returned)
     return bid
 
 

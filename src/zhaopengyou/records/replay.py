@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
-from ..engine.actions import Action, Bid, Bury, CallFriend, Pass, Play
+from ..engine.actions import Action, Bid, Bury, CallFriend, GiveBack, Pass, Play, Swap
 from ..engine.cards import RANK_NAMES, SUIT_LETTERS, Card, format_cards
 from ..engine.errors import IllegalAction, InvalidOption
 from ..engine.presets import get_preset
@@ -295,8 +295,19 @@ class _Replay:
 
     def bid(self, index: int, bid: dict[str, Any]) -> None:
         cards = _cards(bid["cards"])
-        action = Bid(cards, bid.get("kind"), _cards(bid.get("returned", ())))
-        self.apply(bid["seat"], action, format_cards(cards), bid=index + 1)
+        self.apply(bid["seat"], Bid(cards, bid.get("kind")), format_cards(cards), bid=index + 1)
+        if bid.get("kind") == "zhan":  # 粘: check what was taken, give back
+            taken = self.round.bids[-1].taken
+            if sorted(taken) != sorted(_cards(bid.get("taken", ()))):
+                self.disagree(
+                    "taken recorded {recorded}, engine {engine}",
+                    bid=index + 1,
+                    seat=bid["seat"],
+                    recorded=format_cards(_cards(bid["taken"])),
+                    engine=format_cards(taken),
+                )
+            returned = _cards(bid.get("returned", ()))
+            self.apply(bid["seat"], GiveBack(returned), format_cards(returned), bid=index + 1)
 
     # --- kitty and friend --------------------------------------------------------------
 
@@ -307,7 +318,14 @@ class _Replay:
         self.compare("buried_by", buried_by, rnd.to_act)
         buried = _cards(record["buried"])
         self.apply(buried_by, Bury(buried), format_cards(buried))
-        if record["swaps"]:
+        swaps = tuple(
+            (Card.parse(s["from_hand"]), Card.parse(s["from_kitty"])) for s in record["swaps"]
+        )
+        if rnd.phase is Phase.SWAP:  # the declarer's swaps, then the reveal
+            assert rnd.to_act is not None
+            shown = ", ".join(f"{a}↔{b}" for a, b in swaps) or Message("no swap")
+            self.apply(rnd.to_act, Swap(swaps), shown)
+        elif swaps:
             self.disagree(
                 "swaps: the engine has no declarer swaps for {preset}", preset=rnd.preset.name
             )

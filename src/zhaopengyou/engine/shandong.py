@@ -1,0 +1,363 @@
+"""山东升级 rules that no other preset has: the special units 下雨 / 飘雪花 / 打雷 / 闪电
+(R-3.6), its 刮风 units (R-3.5), following (R-5.3) and winning (R-6.1, R-6.2).
+
+>>> from zhaopengyou.engine.cards import parse_cards
+>>> from zhaopengyou.engine.ordering import Ordering
+>>> o = Ordering(level_rank=7, trump_suit=0, fixed_trump_ranks=(0, 1, 3), adjacency="shandong")
+>>> shandong_unit(parse_cards("6H 7H 8H 10H JH"), o) is None    # 9 is the level rank
+True
+>>> shandong_unit(parse_cards("10H JH QH KH AH"), o).shape.name()
+'rain×5'
+>>> shandong_unit(parse_cards("5S 5H 5C 5D"), o).shape.name()
+'thunder×4'
+>>> shandong_unit(parse_cards("3S 4S 5S 6S 7S"), o) is None     # 3 and 5 are 常主 (seed 003)
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterator, Sequence
+
+from .cards import CARDS, NUM_KINDS, NUM_RANKS, TRUMP, Card
+from .errors import IllegalAction
+from .follow import iter_submultisets, sample_submultiset
+from .ordering import Ordering
+from .tricks import PlayRank
+from .units import (
+    LIGHTNING,
+    RAIN,
+    SNOW,
+    THUNDER,
+    TRACTOR,
+    TUPLE,
+    Shape,
+    Unit,
+    make_unit,
+    tractor_paths,
+)
+
+MAX_GUAFENG = 4  # 5 or more doubled numbers in a row are snow, not 刮风 (R-3.6)
+MIN_RUN = 5  # rain and snow need five consecutive numbers
+
+
+def _counts(cards: Sequence[int]) -> dict[int, int]:
+    counts: dict[int, int] = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    return counts
+
+
+def _is_chain(distinct: Sequence[int], ordering: Ordering) -> bool:
+    """Whether these distinct ordinary cards are consecutive numbers of one suit."""
+    return all(high in ordering.succ[low] for low, high in itertools.pairwise(distinct))
+
+
+def shandong_unit(cards: Sequence[int], ordering: Ordering) -> Unit | None:
+    """The one unit these cards form in 山东升级, special units included, or None."""
+    if not cards:
+        return None
+    esuit, order = ordering.esuit, ordering.order
+    if len({esuit[c] for c in cards}) != 1:
+        return None
+    counts = _counts(cards)
+    distinct = sorted(counts, key=lambda c: (order[c], c))
+    top = CARDS[max(cards, key=lambda c: (order[c], c))]
+    sorted_cards = tuple(CARDS[c] for c in sorted(cards, key=lambda c: (order[c], c)))
+    widths = set(counts.values())
+    # Thunder / lightning: one 常主 or level rank in all four suits (plus more of it).
+    if all(c < 52 for c in distinct) and len({c % NUM_RANKS for c in distinct}) == 1:
+        rank = distinct[0] % NUM_RANKS
+        special_rank = rank == ordering.level_rank or rank in ordering.fixed_trump_ranks
+        if special_rank and len({c // NUM_RANKS for c in distinct}) == 4:
+            if len(cards) == 4:
+                return Unit(Shape(THUNDER, 1, 4), sorted_cards, top)
+            return Unit(Shape(LIGHTNING, 1, len(cards)), sorted_cards, top)
+    if len(distinct) == 1:
+        card = distinct[0]
+        if counts[card] > 2:
+            return None
+        return make_unit(Shape(TUPLE, counts[card], 1), (card,), ordering)
+    if not all(ordering.ordinary[c] for c in distinct) or not _is_chain(distinct, ordering):
+        return None
+    if max(widths) > 2:
+        return None
+    doubled = sum(1 for c in distinct if counts[c] == 2)
+    if len(distinct) >= MIN_RUN:
+        if doubled == 0:
+            return Unit(Shape(RAIN, 1, len(distinct)), sorted_cards, top)
+        return Unit(Shape(SNOW, 1, len(distinct), doubled), sorted_cards, top)
+    if widths == {2}:
+        return make_unit(Shape(TRACTOR, 2, len(distinct)), distinct, ordering)
+    return None
+
+
+def iter_shandong_units(hand: Sequence[int], ordering: Ordering) -> Iterator[Unit]:
+    """Every distinct unit a hand can lead: singles, pairs, 刮风, rain, snow, thunder,
+    lightning (R-3.5, R-3.6)."""
+    for suit_cards in ordering.suit_cards:
+        for card in suit_cards:
+            for width in range(1, min(hand[card], 2) + 1):
+                yield make_unit(Shape(TUPLE, width, 1), (card,), ordering)
+        for length in range(2, MAX_GUAFENG + 1):
+            for path in tractor_paths(hand, suit_cards, 2, length, ordering):
+                if all(ordering.ordinary[c] for c in path):
+                    yield make_unit(Shape(TRACTOR, 2, length), path, ordering)
+        yield from _runs(hand, suit_cards, ordering)
+    yield from _thunders(hand, ordering)
+
+
+def _runs(hand: Sequence[int], suit_cards: Sequence[int], ordering: Ordering) -> Iterator[Unit]:
+    """Rain and snow: every window of ≥ 5 consecutive held numbers, each number taken
+    once or (if held twice) once or twice."""
+    ordinary = [c for c in suit_cards if ordering.ordinary[c]]
+    for length in range(MIN_RUN, len(ordinary) + 1):
+        for path in tractor_paths(hand, ordinary, 1, length, ordering):
+            choices = [range(1, min(hand[c], 2) + 1) for c in path]
+            for takes in itertools.product(*choices):
+                cards = [c for c, n in zip(path, takes, strict=True) for _ in range(n)]
+                unit = shandong_unit(cards, ordering)
+                if unit is not None:
+                    yield unit
+
+
+def _thunders(hand: Sequence[int], ordering: Ordering) -> Iterator[Unit]:
+    """Thunder and lightning of each 常主 or level rank the hand holds in all suits."""
+    for rank in (*ordering.fixed_trump_ranks, ordering.level_rank):
+        copies = [hand[suit * NUM_RANKS + rank] for suit in range(4)]
+        if min(copies) == 0:
+            continue
+        base = [suit * NUM_RANKS + rank for suit in range(4)]
+        extras = [(card, n - 1) for card, n in zip(base, copies, strict=True) if n > 1]
+        for extra_count in range(0, sum(n for _, n in extras) + 1):
+            for extra in iter_submultisets(extras, extra_count):
+                unit = shandong_unit(base + extra, ordering)
+                if unit is not None:
+                    yield unit
+
+
+# --- following (R-5.3) -------------------------------------------------------------
+
+
+def _highest(cards: Sequence[int], ordering: Ordering) -> list[int]:
+    """Order values of cards, highest first (ties between suits are interchangeable)."""
+    return sorted((ordering.order[c] for c in cards), reverse=True)
+
+
+def _guafeng_run(
+    hand: Sequence[int], suit_cards: Sequence[int], length: int, ordering: Ordering
+) -> bool:
+    """Does the hand hold a 刮风 at least ``length`` long in this suit?"""
+    if length == 1:
+        return any(hand[c] >= 2 for c in suit_cards)
+    return any(
+        all(ordering.ordinary[c] for c in path)
+        for path in tractor_paths(hand, suit_cards, 2, length, ordering)
+    )
+
+
+def shandong_follow_error(
+    hand: Sequence[int],
+    play: Sequence[int],
+    lead_suit: int,
+    shapes: Sequence[Shape],
+    ordering: Ordering,
+) -> IllegalAction | None:
+    """R-5.3: why ``play`` may not follow a 山东升级 lead; None when it is legal."""
+    suit_cards = ordering.suit_cards[lead_suit]
+    shape = shapes[0]
+    n = shape.size
+    held = sum(hand[c] for c in suit_cards)
+    played = sum(play[c] for c in suit_cards)
+    if held <= n:
+        if played != held:
+            return IllegalAction(
+                "must play all {held} cards of the led suit", rule="R-5.1", held=held
+            )
+        return None
+    if played != n:
+        return IllegalAction("must play {n} cards of the led suit", rule="R-5.2", n=n)
+    hand_cards = [c for c in suit_cards for _ in range(hand[c])]
+    play_cards = [c for c in suit_cards for _ in range(play[c])]
+    if shape.kind == TUPLE and shape.width == 1:
+        return None
+    if shape.kind in (TUPLE, TRACTOR):
+        return _guafeng_follow_error(
+            hand, play, hand_cards, play_cards, shape.length, suit_cards, ordering
+        )
+    # Rain, snow, thunder, lightning: the same unit if held, else the highest cards.
+    if any(u.shape == shape for u in _units_of_suit(hand, lead_suit, ordering)):
+        unit = shandong_unit(play_cards, ordering)
+        if unit is None or unit.shape != shape:
+            return IllegalAction(
+                "you hold a {kind} of this size in the led suit: play it",
+                rule="R-5.3",
+                kind=shape.kind,
+            )
+        return None
+    if _highest(play_cards, ordering) != _highest(hand_cards, ordering)[:n]:
+        return IllegalAction(
+            "without that unit, follow with your highest cards of the suit", rule="R-5.3"
+        )
+    return None
+
+
+def _units_of_suit(hand: Sequence[int], suit: int, ordering: Ordering) -> Iterator[Unit]:
+    only = [hand[c] if ordering.esuit[c] == suit else 0 for c in range(NUM_KINDS)]
+    return iter_shandong_units(only, ordering)
+
+
+def _guafeng_follow_error(
+    hand: Sequence[int],
+    play: Sequence[int],
+    hand_cards: list[int],
+    play_cards: list[int],
+    length: int,
+    suit_cards: Sequence[int],
+    ordering: Ordering,
+) -> IllegalAction | None:
+    """有对跟对，无对从大到小 (R-5.3) for a pair or a 刮风 of ``length`` pairs."""
+    if _guafeng_run(hand, suit_cards, length, ordering):
+        unit = shandong_unit(play_cards, ordering)
+        wanted = Shape(TUPLE, 2, 1) if length == 1 else Shape(TRACTOR, 2, length)
+        if unit is None or unit.shape != wanted:
+            return IllegalAction(
+                "you hold a 刮风 this long in the led suit: follow with it", rule="R-5.3"
+            )
+        return None
+    hand_pairs = [c for c in suit_cards if hand[c] >= 2]
+    need = min(len(hand_pairs), length)
+    play_pairs = [c for c in suit_cards if play[c] >= 2]
+    for chosen in itertools.combinations(play_pairs, need):
+        rest_hand = list(hand_cards)
+        rest_play = list(play_cards)
+        for card in chosen:
+            for _ in range(2):
+                rest_hand.remove(card)
+                rest_play.remove(card)
+        if _highest(rest_play, ordering) == _highest(rest_hand, ordering)[: len(rest_play)]:
+            return None
+    if len(play_pairs) < need:
+        return IllegalAction(
+            "follow with as many pairs as you hold, up to the lead's", rule="R-5.3"
+        )
+    return IllegalAction("after your pairs, fill with your highest cards of the suit", rule="R-5.3")
+
+
+def _highest_choices(pool: Sequence[int], count: int, ordering: Ordering) -> Iterator[list[int]]:
+    """Every way to take the ``count`` highest cards of ``pool`` (cards of equal order,
+    such as other suits' 5s, are interchangeable at the boundary)."""
+    if count == 0:
+        yield []
+        return
+    order = ordering.order
+    ranked = sorted(pool, key=lambda c: -order[c])
+    boundary = order[ranked[count - 1]]
+    sure = [c for c in ranked if order[c] > boundary]
+    tier = [c for c in ranked if order[c] == boundary]
+    items: dict[int, int] = {}
+    for card in tier:
+        items[card] = items.get(card, 0) + 1
+    for pick in iter_submultisets(sorted(items.items()), count - len(sure)):
+        yield sure + pick
+
+
+def iter_shandong_follows(
+    hand: Sequence[int], lead_suit: int, shapes: Sequence[Shape], ordering: Ordering
+) -> Iterator[list[int]]:
+    """Every distinct legal follow of a 山东升级 lead (R-5.1, R-5.3), built directly."""
+    suit_cards = ordering.suit_cards[lead_suit]
+    shape = shapes[0]
+    n = shape.size
+    held_cards = [c for c in suit_cards for _ in range(hand[c])]
+    if len(held_cards) <= n:
+        others = [
+            (c, hand[c]) for c in range(NUM_KINDS) if hand[c] and ordering.esuit[c] != lead_suit
+        ]
+        for filler in iter_submultisets(others, n - len(held_cards)):
+            yield held_cards + filler
+        return
+    if shape.kind == TUPLE and shape.width == 1:
+        for card in suit_cards:
+            if hand[card]:
+                yield [card]
+        return
+    if shape.kind in (TUPLE, TRACTOR):
+        yield from _guafeng_follows(hand, held_cards, shape.length, suit_cards, ordering)
+        return
+    same = {tuple(u.cards) for u in _units_of_suit(hand, lead_suit, ordering) if u.shape == shape}
+    if same:
+        for cards in sorted(same):
+            yield list(cards)
+        return
+    yield from _highest_choices(held_cards, n, ordering)
+
+
+def _guafeng_follows(
+    hand: Sequence[int],
+    held_cards: list[int],
+    length: int,
+    suit_cards: Sequence[int],
+    ordering: Ordering,
+) -> Iterator[list[int]]:
+    """有对跟对，无对从大到小 (R-5.3): a 刮风 of the lead's length, else every pair held
+    (up to the length) topped up with the highest remaining cards."""
+    if _guafeng_run(hand, suit_cards, length, ordering):
+        if length == 1:
+            for card in suit_cards:
+                if hand[card] >= 2:
+                    yield [card, card]
+            return
+        for path in tractor_paths(hand, suit_cards, 2, length, ordering):
+            if all(ordering.ordinary[c] for c in path):
+                yield [c for c in path for _ in range(2)]
+        return
+    pairs = [c for c in suit_cards if hand[c] >= 2]
+    need = min(len(pairs), length)
+    seen: set[tuple[int, ...]] = set()
+    for chosen in itertools.combinations(pairs, need):
+        rest = list(held_cards)
+        for card in chosen:
+            rest.remove(card)
+            rest.remove(card)
+        for filler in _highest_choices(rest, 2 * (length - need), ordering):
+            play = tuple(sorted([c for c in chosen for _ in range(2)] + filler))
+            if play not in seen:
+                seen.add(play)
+                yield list(play)
+
+
+def random_shandong_follow(
+    hand: Sequence[int],
+    lead_suit: int,
+    shapes: Sequence[Shape],
+    ordering: Ordering,
+    rng: random.Random,
+) -> list[int]:
+    """A legal follow drawn uniformly among the distinct legal follows: short suits by
+    direct sampling, otherwise from the (few) plays R-5.3 leaves."""
+    suit_cards = ordering.suit_cards[lead_suit]
+    n = shapes[0].size
+    held = sum(hand[c] for c in suit_cards)
+    if held <= n:
+        in_suit = [c for c in suit_cards for _ in range(hand[c])]
+        others = [
+            (c, hand[c]) for c in range(NUM_KINDS) if hand[c] and ordering.esuit[c] != lead_suit
+        ]
+        return in_suit + sample_submultiset(others, n - held, rng)
+    return rng.choice(list(iter_shandong_follows(hand, lead_suit, shapes, ordering)))
+
+
+def shandong_rank(
+    shapes: Sequence[Shape], lead_suit: int, play: Sequence[Card], ordering: Ordering
+) -> PlayRank | None:
+    """R-6.1/R-6.2: a play matches when it is one unit of the lead's shape in the led
+    suit or in trump; its key is its top card (for specials, its highest card)."""
+    suit = ordering.esuit[play[0]]
+    if suit != lead_suit and suit != TRUMP:
+        return None
+    unit = shandong_unit(play, ordering)
+    if unit is None or unit.shape != shapes[0]:
+        return None
+    return PlayRank(suit == TRUMP, ordering.order[unit.top])
