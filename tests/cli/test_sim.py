@@ -16,8 +16,21 @@ runner = CliRunner()
 
 
 def test_json_summary_counts_what_was_played() -> None:
-    result = runner.invoke(app, ["sim", "--preset", "tractor", "--rounds", "12", "--bots",
-                                 "random", "--match-rounds", "5", "--json"])
+    result = runner.invoke(
+        app,
+        [
+            "sim",
+            "--preset",
+            "tractor",
+            "--rounds",
+            "12",
+            "--bots",
+            "random",
+            "--match-rounds",
+            "5",
+            "--json",
+        ],
+    )
     assert result.exit_code == 0, result.output
     summary = json.loads(result.stdout)
     assert summary["rounds"] == 12 and summary["matches"] == 3
@@ -49,8 +62,21 @@ def test_table_is_chinese_by_default_and_english_on_request() -> None:
 
 def test_records_written_by_sim_replay_exactly(tmp_path: Path) -> None:
     path = tmp_path / "sim.jsonl"
-    result = runner.invoke(app, ["sim", "-p", "tractor", "-o", "partner=called", "-n", "6",
-                                 "--record", str(path), "--json"])
+    result = runner.invoke(
+        app,
+        [
+            "sim",
+            "-p",
+            "tractor",
+            "-o",
+            "partner=called",
+            "-n",
+            "6",
+            "--record",
+            str(path),
+            "--json",
+        ],
+    )
     assert result.exit_code == 0, result.output
     records = read_records(path)
     assert len(records) == 6

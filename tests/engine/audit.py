@@ -24,7 +24,7 @@ def public_cards(rnd: Round) -> Counter[int]:
     for bid in rnd.bids:
         if bid.kind in ("liang", "ding"):
             seen.update(c for c in bid.cards if c >= 52)  # the pair is face down
-            if rnd.trump_public:
+            if rnd.pair_shown:
                 seen.update(c for c in bid.cards if c < 52)
         else:
             seen.update(bid.cards)

@@ -78,7 +78,7 @@ def test_no_bid_turns_the_kitty_to_the_first_card_without_its_twin() -> None:  #
     events = []
     while rnd.phase is Phase.BID:
         events += rnd.apply(rnd.to_act, Pass())
-    turned = [e for e in events if isinstance(e, KittyTurned)][0]
+    turned = next(e for e in events if isinstance(e, KittyTurned))
     assert [c.ascii for c in turned.cards] == ["5S", "5S", "7C"]
     assert rnd.trump_suit == 2 and rnd.banker == 3  # ♣, the holder of the twin ♣7
     assert rnd.bid_count == 1  # c = 1 when nobody bid
@@ -243,7 +243,6 @@ def test_a_full_solo_round_multiplies_by_the_bid_count() -> None:  # R-10.2, R-8
     rnd.deal_all()
     while rnd.phase is Phase.BID:
         seat = rnd.to_act
-        bids = rnd.view(seat).legal_bids()
         if seat == 2 and not rnd.bids:
             rnd.apply(seat, Bid.parse("2S 2S"))
         else:

@@ -8,16 +8,16 @@ calls a friend card it lacks.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterable, Sequence
 
-from ..engine import Action, Bid, Bury, CallFriend, Pass, Phase, Play, View
-from ..engine.cards import CARD_POINTS, CARDS, NUM_KINDS, NUM_RANKS, SMALL_JOKER, TRUMP
+from ..engine import Action, Bid, Bury, CallFriend, GiveBack, Pass, Phase, Play, Swap, View
+from ..engine.cards import CARD_POINTS, CARDS, NUM_KINDS, NUM_RANKS, SMALL_JOKER, TRUMP, Card
 from ..engine.follow import best_cores
-from ..engine.leads import iter_units
 from ..engine.ordering import Ordering
 from ..engine.tricks import PlayRank, unit_is_beaten
-from ..engine.units import Shape, Unit
+from ..engine.units import TRACTOR, TUPLE, Shape, Unit
 
 MAX_CANDIDATES = 60
 
@@ -104,6 +104,10 @@ class HeuristicBot:
 
     def act(self, view: View) -> Action | None:
         phase = view.phase
+        if view.must_give_back:
+            return self.choose_give_back(view)
+        if phase is Phase.SWAP:
+            return self.choose_swaps(view)
         if phase is Phase.DEAL or phase is Phase.BID:
             bid = self.choose_bid(view)
             if bid is None:
@@ -131,6 +135,8 @@ class HeuristicBot:
         bids = view.legal_bids()
         if not bids:
             return None
+        if any(b.kind for b in bids):
+            return self.choose_declaration(view, bids)
         progress = view.cards_dealt / max(1, view.preset.hand_size * view.preset.players)
         best: tuple[float, Bid] | None = None
         for bid in bids:
@@ -154,11 +160,52 @@ class HeuristicBot:
             return min(same, key=lambda b: len(b.cards))
         return None
 
+    def choose_declaration(self, view: View, bids: list[Bid]) -> Bid | None:
+        """山东升级 (R-8.4): add a twin joker, 粘 an opponent, 亮 or 顶 a long suit."""
+        for kind in ("add", "zhan"):
+            of_kind = [b for b in bids if b.kind == kind]
+            if of_kind:
+                return min(of_kind, key=lambda b: len(b.cards))
+        progress = view.cards_dealt / max(1, view.preset.hand_size * view.preset.players)
+        bar = 0.42 - 0.12 * progress
+        if view.phase is Phase.BID and not view.bids and view.banker is None:
+            bar = 0.0  # round 1: a weak declaration beats a redeal
+        scored = []
+        for bid in bids:
+            suit = next(c for c in bid.cards if c < SMALL_JOKER) // NUM_RANKS
+            bonus = 0.05 if bid.kind == "ding" else 0.0
+            scored.append((self.trump_strength(view, suit) - bonus, bid))
+        strength, bid = max(scored, key=lambda item: (item[0], item[1].cards))
+        return bid if strength >= bar else None
+
+    def choose_give_back(self, view: View) -> GiveBack:
+        """After a 粘: the cheapest 常主 and the cheapest other cards (R-8.4)."""
+        ordering = view.ordering or view.preset.ordering(view.level_rank, None)
+        cards = sorted(
+            (c for c in range(NUM_KINDS) for _ in range(view.hand_counts[c])),
+            key=lambda c: (_value(c, ordering), c),
+        )
+        fixed = [c for c in cards if view.preset.is_fixed_trump(c)]
+        first = fixed[0]
+        cards.remove(first)
+        return GiveBack(tuple(CARDS[c] for c in [first, *cards[: view.must_give_back - 1]]))
+
+    def choose_swaps(self, view: View) -> Swap:
+        """Take better trumps out of the kitty for same-rank cards of weaker suits."""
+        ordering = view.ordering
+        assert ordering is not None
+        options = view.legal_swaps()
+
+        def gain(pairs: tuple[tuple[Card, Card], ...]) -> int:
+            return sum(ordering.order[kitty] - ordering.order[hand] for hand, kitty in pairs)
+
+        return Swap(max(options, key=lambda p: (gain(p), -len(p))))
+
     # --- kitty and friend ------------------------------------------------------------
 
     def choose_burial(self, view: View) -> Bury:
-        ordering = view.ordering
-        assert ordering is not None
+        # The burier may not know a hidden trump suit (R-8.4): judge without one.
+        ordering = view.ordering or view.preset.ordering(view.level_rank, None)
         hand = list(view.hand_counts)
         size = view.preset.kitty_size
         # Short off-suits are worth emptying: burying them makes voids for trumping.
@@ -228,6 +275,8 @@ class HeuristicBot:
 
     def _sure(self, unit: Unit, know: Knowledge, ordering: Ordering) -> bool:
         """No unseen cards could beat this unit in its suit (R-4.3 against all others)."""
+        if unit.shape.kind not in (TUPLE, TRACTOR):
+            return False  # 山东升级 specials: no quick certainty, judged by cost instead
         if unit_is_beaten(unit, know.unseen, ordering):
             return False
         suit = ordering.esuit[unit.top]
@@ -244,7 +293,7 @@ class HeuristicBot:
     def choose_lead(self, view: View, know: Knowledge, ordering: Ordering) -> Play:
         hand = view.hand_counts
         preset = view.preset
-        units = list(iter_units(hand, ordering, preset.max_width))
+        units = list(preset.iter_lead_units(hand, ordering))
         sure = [u for u in units if self._sure(u, know, ordering)]
         if sure and preset.throws:
             for suit in range(5):
@@ -339,7 +388,13 @@ class HeuristicBot:
         def by_value(cards: Iterable[int]) -> list[int]:
             return sorted(cards, key=lambda c: (_value(c, ordering), c))
 
-        if held <= n:
+        if held > n and view.preset.special_units:
+            # R-5.3 leaves few follows (a unit of the led shape, or the highest cards).
+            for play in itertools.islice(
+                view.preset.iter_follows(hand, suit, shapes, ordering), MAX_CANDIDATES
+            ):
+                found.add(tuple(sorted(play)))
+        elif held <= n:
             base = [c for c in suit_cards for _ in range(hand[c])]
             rest = [
                 c for c in range(NUM_KINDS) if ordering.esuit[c] != suit for _ in range(hand[c])
@@ -350,7 +405,7 @@ class HeuristicBot:
             points_first = sorted(rest, key=lambda c: (-CARD_POINTS[c], _value(c, ordering)))
             found.add(tuple(sorted(base + points_first[: n - held])))
             if held == 0 and suit != TRUMP:
-                found.update(_trump_plays(hand, shapes, ordering, n))
+                found.update(_trump_plays(view, hand, shapes, ordering, n))
         else:
             _, cores = best_cores(hand, suit_cards, shapes, ordering)
             for core in cores[:MAX_CANDIDATES]:
@@ -380,12 +435,19 @@ def _rank_safe(rank: PlayRank | None, know: Knowledge, ordering: Ordering) -> bo
 
 
 def _trump_plays(
-    hand: Sequence[int], shapes: Sequence[Shape], ordering: Ordering, n: int
+    view: View, hand: Sequence[int], shapes: Sequence[Shape], ordering: Ordering, n: int
 ) -> list[tuple[int, ...]]:
     """Trump plays of the lead's size carrying as much of its structure as possible."""
     trump_cards = ordering.suit_cards[TRUMP]
     if sum(hand[c] for c in trump_cards) < n:
         return []
+    if view.preset.special_units:  # 山东升级 trumps only with the same unit (R-6.1)
+        trumps = [hand[c] if ordering.esuit[c] == TRUMP else 0 for c in range(NUM_KINDS)]
+        return [
+            tuple(sorted(u.cards))
+            for u in view.preset.iter_lead_units(trumps, ordering)
+            if u.shape == shapes[0]
+        ]
     _, cores = best_cores(list(hand), trump_cards, shapes, ordering)
     plays = []
     for core in cores[:MAX_CANDIDATES]:

@@ -18,10 +18,12 @@ from ..engine import (
     CallFriend,
     Card,
     CardParseError,
+    GiveBack,
     IllegalAction,
     Pass,
     Phase,
     Play,
+    Swap,
     View,
     format_cards,
     parse_cards,
@@ -61,10 +63,14 @@ class HumanAgent:
     # --- the Agent protocol ------------------------------------------------------------
 
     def act(self, view: View) -> Action | None:
+        if view.must_give_back:  # 山东 粘: before anything else (R-8.4)
+            return self._give_back(view)
         if view.phase in (Phase.DEAL, Phase.BID):
             return self._bid(view)
         if view.phase is Phase.BURY:
             return self._bury(view)
+        if view.phase is Phase.SWAP:
+            return self._swap(view)
         if view.phase is Phase.CALL:
             return self._call_friend(view)
         return self._play(view)
@@ -150,7 +156,10 @@ class HumanAgent:
                 total=view.preset.players * view.preset.hand_size,
             )
         for number, bid in enumerate(bids, 1):
-            screen.console.print(screen.fmt("  {number}) {cards}", number=number, cards=bid.cards))
+            option = screen.fmt("  {number}) {cards}", number=number, cards=bid.cards)
+            if bid.kind is not None:
+                option.append("  " + screen.declaration(bid.kind), style="magenta")
+            screen.console.print(option)
         prompt = screen.t(
             "Bid? Number or cards, Enter to pass: "
             if closing
@@ -193,7 +202,7 @@ class HumanAgent:
             screen.say("The kitty you took is underlined: {cards}", cards=self.kitty)
         prompt = screen.t("Bury {size} cards: ", size=size)
         while True:
-            answer = self.read(prompt, view, lambda: self._bury_hint(view))
+            answer = self.read(prompt, view, lambda: self._hint_cards(view))
             cards = self._parse(answer)
             if cards is None:
                 continue
@@ -203,10 +212,61 @@ class HumanAgent:
                 continue
             return Bury(tuple(cards))
 
-    def _bury_hint(self, view: View) -> None:
+    def _hint_cards(self, view: View) -> None:
+        """The adviser's burial or give-back, ready to type."""
         advice = self.adviser.act(view)
-        assert isinstance(advice, Bury)
-        self._suggest("Suggestion: bury {cards} (type {typed})", advice.cards)
+        assert isinstance(advice, Bury | GiveBack)
+        self._suggest("Suggestion: {cards} (type {typed})", advice.cards)
+
+    # --- 山东升级: giving back after a 粘, swapping with the kitty (R-8.4) ----------------
+
+    def _give_back(self, view: View) -> Action:
+        screen = self.screen
+        self._show_hand(view)
+        count = view.must_give_back
+        screen.say("Give back {count} cards, at least one 常主 (a joker, 2, 3 or 5) (R-8.4).",
+                   count=count)
+        prompt = screen.t("Give back {count} cards: ", count=count)
+        while True:
+            answer = self.read(prompt, view, lambda: self._hint_cards(view))
+            cards = self._parse(answer)
+            if cards is None:
+                continue
+            error = view.give_back_error(cards)
+            if error is not None:
+                screen.error(error)
+                continue
+            return GiveBack(tuple(cards))
+
+    def _swap(self, view: View) -> Action:
+        options = view.legal_swaps()[1:]  # the first is "no swap"
+        if not options:
+            return Swap()
+        screen = self.screen
+        screen.console.print(screen.header(view))
+        self._show_hand(view)
+        screen.say("Trumps in the kitty: {cards}. You may swap each for a card of the same rank "
+                   "from your hand (R-8.4).", cards=view.kitty_trumps)
+        for number, pairs in enumerate(options, 1):
+            screen.console.print(screen.fmt("  {number}) {swaps}", number=number,
+                                            swaps=screen.swaps(pairs)))
+        prompt = screen.t("Swap? Number, Enter for no swap: ")
+        while True:
+            answer = self.read(prompt, view, lambda: self._swap_hint(view, options))
+            if not answer:
+                return Swap()
+            if answer.isdigit() and 1 <= int(answer) <= len(options):
+                return Swap(options[int(answer) - 1])
+            screen.say("Choose a number from 1 to {count}.", style="red", count=len(options))
+
+    def _swap_hint(self, view: View, options: Sequence[tuple[tuple[Card, Card], ...]]) -> None:
+        advice = self.adviser.act(view)
+        assert isinstance(advice, Swap)
+        if advice.pairs:
+            number = options.index(advice.pairs) + 1
+            self.screen.say("Suggestion: option {number}", style="green", number=number)
+        else:
+            self.screen.say("Suggestion: no swap", style="green")
 
     # --- the friend (R-9.1) ------------------------------------------------------------
 

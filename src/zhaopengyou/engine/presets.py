@@ -28,7 +28,7 @@ from .bidding import BiddingRules, FanzhuBidding, QidongBidding, ShandongBidding
 from .cards import BIG_JOKER, CARDS, NUM_KINDS, RANK_NAMES, SMALL_JOKER, TRUMP, Card, points_of
 from .errors import IllegalAction, InvalidOption
 from .follow import follow_error, iter_legal_follows, random_follow
-from .leads import iter_leads, parse_lead, random_lead
+from .leads import iter_leads, iter_units, parse_lead, random_lead
 from .ordering import Adjacency, Ordering, cached_ordering
 from .shandong import (
     iter_shandong_follows,
@@ -79,6 +79,7 @@ class Preset:
     fixed_level_rank: ClassVar[int | None] = None  # qidong: always 2
     ladder: ClassVar[tuple[int, ...]] = STANDARD_LADDER
     throws: ClassVar[bool] = True  # R-4.2 (not shandong, R-4.5)
+    special_units: ClassVar[bool] = False  # 山东升级's rain, snow, thunder … (R-3.6)
     bidding: ClassVar[BiddingRules] = FanzhuBidding()
     OPTION_SPECS: ClassVar[tuple[OptionSpec, ...]] = ()
     DEFAULT_KITTY: ClassVar[dict[int, int]] = {}  # usual kitty size by deck count
@@ -235,6 +236,10 @@ class Preset:
     def iter_leads(self, hand: Sequence[int], ordering: Ordering) -> Iterator[tuple[Card, ...]]:
         """Every distinct legal lead (R-4.1, R-4.2)."""
         return iter_leads(hand, ordering, self.max_width, self.throws)
+
+    def iter_lead_units(self, hand: Sequence[int], ordering: Ordering) -> Iterator[Unit]:
+        """Every distinct single unit the hand can lead (R-3)."""
+        return iter_units(hand, ordering, self.max_width)
 
     def random_lead(
         self, hand: Sequence[int], ordering: Ordering, rng: random.Random
@@ -546,6 +551,7 @@ class Shandong(Preset):
     fixed_trump_ranks: ClassVar[tuple[int, ...]] = (0, 1, 3)  # 2 < 3 < 5 (R-2.2)
     ladder: ClassVar[tuple[int, ...]] = SHANDONG_LADDER
     throws: ClassVar[bool] = False  # R-4.5
+    special_units: ClassVar[bool] = True
     bidding: ClassVar[BiddingRules] = ShandongBidding((0, 1, 3))
     OPTION_SPECS: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(
@@ -598,6 +604,9 @@ class Shandong(Preset):
 
     def iter_leads(self, hand: Sequence[int], ordering: Ordering) -> Iterator[tuple[Card, ...]]:
         return (unit.cards for unit in iter_shandong_units(hand, ordering))
+
+    def iter_lead_units(self, hand: Sequence[int], ordering: Ordering) -> Iterator[Unit]:
+        return iter_shandong_units(hand, ordering)
 
     def random_lead(
         self, hand: Sequence[int], ordering: Ordering, rng: random.Random

@@ -253,6 +253,7 @@ class Round:
         self.kitty_turned: tuple[Card, ...] = ()
         self.declarer: int | None = None  # shandong: who set the (hidden) trump suit
         self.trump_public = True
+        self.pair_shown = False  # shandong: the declarer showed the pair
         self.trump_knowers: frozenset[int] = frozenset()
         self.pending_give_back: tuple[int, int, int] | None = None  # sticker, declarer, n
         self._resume_to: int | None = None  # who was to act when a 粘 interrupted
@@ -588,6 +589,7 @@ class Round:
         self.trump_public = True
         standing = standing_declaration(self.bids)
         shown = standing.pair if standing is not None and not standing.stuck else ()
+        self.pair_shown = bool(shown)
         events: list[Event] = [
             Swapped(seat, tuple(pairs)),
             TrumpRevealed(seat, self.trump_suit, shown),
@@ -878,8 +880,7 @@ class Round:
         last_declaration = max(
             (i for i, b in enumerate(self.bids) if b.kind in ("liang", "ding")), default=-1
         )
-        standing = standing_declaration(self.bids)
-        shown = self.trump_public and standing is not None and not standing.stuck
+        shown = self.pair_shown
         out = []
         for index, bid in enumerate(self.bids):
             if bid.kind in ("liang", "ding") and seat != bid.seat:
@@ -914,6 +915,7 @@ class Round:
             "trump_suit": self.trump_suit,
             "declarer": self.declarer,
             "trump_public": self.trump_public,
+            "pair_shown": self.pair_shown,
             "trump_knowers": sorted(self.trump_knowers),
             "pending_give_back": self.pending_give_back,
             "resume_to": self._resume_to,

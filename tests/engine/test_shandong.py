@@ -1,0 +1,422 @@
+"""The `shandong` preset (山东升级, seed 003): R-1.4 常主, R-2.2, R-3.5, R-3.6, R-4.5,
+R-5.3, R-6.1, R-7.2, R-7.3, R-8.4, R-9.4, R-9.5, R-9.7."""
+
+from __future__ import annotations
+
+import pytest
+
+from zhaopengyou.engine import (
+    Bid,
+    Bury,
+    GiveBack,
+    IllegalAction,
+    Pass,
+    Phase,
+    Play,
+    Round,
+    Swap,
+    get_preset,
+)
+from zhaopengyou.engine.cards import RANK_NAMES, Card, parse_cards
+from zhaopengyou.engine.events import BidMade, TrumpDecided, TrumpRevealed, for_seat
+from zhaopengyou.engine.presets import Band
+from zhaopengyou.engine.shandong import shandong_follow_error, shandong_unit
+from zhaopengyou.engine.units import PAIR, SINGLE, Shape
+
+from .conftest import arranged_deck, counts, ordering
+
+SHANDONG = get_preset("shandong")
+FIXED = (0, 1, 3)
+
+
+def o(level: str = "9", trump: str | None = "S"):
+    return ordering(level, trump, "shandong", FIXED)
+
+
+def name(text: str, level: str = "9", trump: str | None = "S") -> str | None:
+    unit = shandong_unit(parse_cards(text), o(level, trump))
+    return None if unit is None else unit.shape.name()
+
+
+def test_preset_shape() -> None:  # seed 003
+    assert (SHANDONG.players, SHANDONG.decks, SHANDONG.hand_size, SHANDONG.kitty_size) == (
+        4,
+        2,
+        26,
+        4,
+    )
+    assert [RANK_NAMES[r] for r in SHANDONG.ladder] == ["A", *RANK_NAMES[:12]]
+    assert SHANDONG.options == {"dengsi": False, "feng_j": True, "j_to_6": True}
+    rnd = Round(SHANDONG, seed=1)
+    assert RANK_NAMES[rnd.level_rank] == "A"  # team levels start at A (R-9.5)
+
+
+def test_fixed_trumps_are_always_trump() -> None:  # R-1.4
+    order = o("9", "S")
+    for text in ("2H", "3D", "5C", "LJ", "BJ", "9H", "AS"):
+        assert order.is_trump(Card(text)), text
+    assert not order.is_trump(Card("4H")) and not order.is_trump(Card("AH"))
+
+
+def test_guafeng_consecutive_pairs_without_skipping() -> None:  # R-3.5
+    assert name("7H 7H 8H 8H") == "tractor×2"
+    assert name("6H 6H 7H 7H 8H 8H 10H 10H") is None  # 9 is the level rank
+    assert name("4H 4H 6H 6H") is None  # 5 is 常主: no skipping
+    assert name("QH QH KH KH AH AH 2H 2H") is None  # A is high only; 2 is 常主
+    assert name("8H 8H") == "pair"  # a pair is a 刮风 of length 1
+
+
+def test_rain_snow_and_the_seed_counterexample() -> None:  # R-3.6
+    assert name("3S 4S 5S 6S 7S") is None  # 付牌 34567 is not rain (seed 003)
+    assert name("6H 7H 8H 9H 10H", level="2") == "rain×5"
+    assert name("6H 7H 7H 8H 9H 10H", level="2") == "snow×6"  # 飘雪花
+    snow = shandong_unit(parse_cards("6H 6H 7H 7H 8H 8H 9H 9H 10H 10H"), o("2"))
+    assert snow is not None and snow.shape == Shape("snow", 1, 5, 5)  # all doubled ≥ 5
+    assert name("6H 6H 7H 7H 8H 8H 9H 9H", level="2") == "tractor×4"
+    assert name("6H 7H 8H 9H", level="2") is None  # four is not rain
+
+
+def test_thunder_and_lightning() -> None:  # R-3.6
+    assert name("2S 2H 2C 2D") == "thunder×4"
+    assert name("9S 9H 9C 9D") == "thunder×4"  # the level rank
+    assert name("4S 4H 4C 4D") is None  # neither 常主 nor level rank
+    assert name("5S 5H 5C 5D 5D") == "lightning×5"
+    assert name("3S 3S 3H 3H 3C 3C 3D 3D") == "lightning×8"
+    assert name("5S 5H 5C 5C") is None  # four 5s but not four suits
+
+
+def test_no_throws() -> None:  # R-4.5
+    rnd = Round.from_hands(
+        SHANDONG,
+        ["AH KH 6C", "4C 6C 7C", "8C 10C JC", "QC KC AC"],
+        level_rank="9",
+        trump_suit="S",
+        banker=0,
+    )
+    with pytest.raises(IllegalAction) as info:
+        rnd.apply(0, Play.parse("AH KH"))
+    assert info.value.rule == "R-4.5"
+
+
+def follows(hand: str, play: str, shape: Shape, suit: int = 1) -> bool:
+    return shandong_follow_error(counts(hand), counts(play), suit, (shape,), o()) is None
+
+
+def test_follow_pairs_or_highest_cards() -> None:  # R-5.3 有对跟对，无对从大到小
+    assert follows("4H 4H QH AH", "4H 4H", PAIR)
+    assert not follows("4H 4H QH AH", "QH AH", PAIR)
+    assert follows("4H 6H QH AH", "QH AH", PAIR)  # no pair: the highest
+    assert not follows("4H 6H QH AH", "6H AH", PAIR)
+    assert follows("4H 6H", "4H", SINGLE) and follows("4H 6H", "6H", SINGLE)
+
+
+def test_follow_guafeng_of_the_same_length_when_held() -> None:  # R-5.3
+    tractor = Shape("tractor", 2, 2)
+    hand = "6H 6H 7H 7H QH QH AH"
+    assert follows(hand, "6H 6H 7H 7H", tractor)
+    assert not follows(hand, "6H 6H QH QH", tractor)
+    # No 刮风: all the pairs held (up to L), then the highest cards.
+    assert follows("6H 6H 8H QH AH", "6H 6H QH AH", tractor)
+    assert not follows("6H 6H 8H QH AH", "6H 6H 8H AH", tractor)
+    assert follows("6H 6H 10H 10H AH", "6H 6H 10H 10H", tractor)
+
+
+def test_follow_special_units() -> None:  # R-5.3
+    rain = Shape("rain", 1, 5)
+    hand = "4H 6H 7H 8H 10H JH QH KH AH"  # level 9: 10…A is a rain, nothing else
+    assert follows(hand, "10H JH QH KH AH", rain)
+    assert not follows(hand, "4H 6H 7H 8H AH", rain)
+    hand = "4H 6H 7H 8H 10H JH QH AH"  # no rain: the highest five
+    assert follows(hand, "8H 10H JH QH AH", rain)
+    assert not follows(hand, "7H 10H JH QH AH", rain)
+
+
+def test_special_lead_trumped_by_a_trump_rain() -> None:  # R-6.1, R-6.2
+    rnd = Round.from_hands(
+        SHANDONG,
+        ["10H JH QH KH AH", "6S 7S 8S 9S 10S", "3C 4C 6C 7C 8C", "QS KS AS 4D 6D"],
+        level_rank="2",
+        trump_suit="S",
+        banker=0,
+    )
+    rnd.apply(0, Play.parse("10H JH QH KH AH"))
+    rnd.apply(1, Play.parse("6S 7S 8S 9S 10S"))  # void: a trump rain of five trumps it
+    rnd.apply(2, Play.parse("3C 4C 6C 7C 8C"))
+    rnd.apply(3, Play.parse("QS KS AS 4D 6D"))  # trumps, but not a rain: no match
+    assert rnd.tricks[0].winner == 1
+
+
+def test_baodi_subtracts_the_kitty_and_jokers_count_100_and_80() -> None:  # R-7.3
+    assert SHANDONG.kitty_points(parse_cards("BJ LJ 10H 5C")) == 195
+    # 保底: the banker's side takes the last trick; X may go negative (seed 003).
+    rnd = Round.from_hands(
+        SHANDONG,
+        ["AS KD", "4C 10C", "6C 7C", "8C QC"],
+        level_rank="9",
+        trump_suit="S",
+        banker=0,
+        kitty="BJ 10H 4D 6D",
+        levels=["9", "4", "9", "4"],
+    )
+    rnd.apply(0, Play.parse("KD"))
+    for seat, text in [(1, "10C"), (2, "6C"), (3, "8C")]:
+        rnd.apply(seat, Play.parse(text))
+    rnd.apply(0, Play.parse("AS"))
+    for seat, text in [(1, "4C"), (2, "7C"), (3, "QC")]:
+        rnd.apply(seat, Play.parse(text))
+    result = rnd.result
+    assert result is not None
+    assert result.trick_points == 0 and result.kitty_points == 110
+    assert result.kitty_multiplier == 0 and result.attackers_points == -110
+    assert result.band == Band("banker", 6)  # −120 ≤ X < −80
+    assert result.levels_after[0] == RANK_NAMES.index("J")  # 逢J必打: 9 + 6 stops at J
+
+
+def test_koudi_multiplies_by_the_cards_led() -> None:  # R-7.2 shandong
+    assert SHANDONG.kitty_multiplier((Shape("tractor", 2, 2),)) == 4
+    assert SHANDONG.kitty_multiplier((Shape("rain", 1, 6),)) == 6
+    assert SHANDONG.kitty_bonus(30, (PAIR,), True) == (2, 60)
+    assert SHANDONG.kitty_bonus(30, (PAIR,), False) == (0, -30)
+
+
+@pytest.mark.parametrize(
+    ("x", "band"),
+    [
+        (120, Band("attackers", 2)),
+        (80, Band("attackers", 1)),
+        (79, Band("banker", 1)),
+        (40, Band("banker", 1)),
+        (5, Band("banker", 2)),
+        (0, Band("banker", 3)),
+        (-5, Band("banker", 4)),
+        (-40, Band("banker", 4)),
+        (-41, Band("banker", 5)),
+        (-80, Band("banker", 5)),
+        (-81, Band("banker", 6)),
+        (-200, Band("banker", 8)),
+    ],
+)
+def test_bands(x: int, band: Band) -> None:  # R-9.4 shandong
+    assert SHANDONG.band(x) == band
+
+
+def ranks(*names: str) -> tuple[int, ...]:
+    return tuple(RANK_NAMES.index(n) for n in names)
+
+
+def test_feng_j_stops_rises_at_j_and_holds_a_team_at_j() -> None:  # R-9.7
+    # Banker's side at 9 rises 3: stops at J.
+    assert SHANDONG.levels_after(
+        ranks("9", "4", "9", "4"), Band("banker", 3), (0, 2), banker=0
+    ) == ranks("J", "4", "J", "4")
+    # Attackers at J do not rise; a banker's side at J does.
+    assert SHANDONG.levels_after(
+        ranks("5", "J", "5", "J"), Band("attackers", 2), (0, 2), banker=0
+    ) == ranks("5", "J", "5", "J")
+    assert SHANDONG.levels_after(
+        ranks("J", "5", "J", "5"), Band("banker", 2), (0, 2), banker=0
+    ) == ranks("K", "5", "K", "5")
+    off = SHANDONG.with_options(feng_j=False, j_to_6=False)
+    assert off.levels_after(
+        ranks("9", "4", "9", "4"), Band("banker", 3), (0, 2), banker=0
+    ) == ranks("Q", "4", "Q", "4")
+
+
+def one_trick_at_j(hands: list[str], j_to_6: bool = True) -> Round:
+    """Banker's team (0, 2) at J; seat 0 leads the only trick."""
+    rnd = Round.from_hands(
+        SHANDONG.with_options(j_to_6=j_to_6),
+        hands,
+        level_rank="J",
+        trump_suit="H",
+        banker=0,
+        levels=["J", "4", "J", "4"],
+    )
+    for step in range(4):
+        seat = (0 + step) % 4
+        rnd.apply(seat, Play(tuple(parse_cards(hands[seat]))))
+    return rnd
+
+
+def test_j_to_6_with_a_lone_j() -> None:  # R-9.7 J到6
+    rnd = one_trick_at_j(["4D", "JS", "6C", "8C"])
+    assert rnd.tricks[-1].winner == 1  # an attacker trumps the last trick with a J
+    assert rnd.result is not None
+    assert rnd.result.band == Band("banker", 3)  # X = 0, yet the J drop wins out
+    assert rnd.result.levels_after == ranks("6", "4", "6", "4")
+    off = one_trick_at_j(["4D", "JS", "6C", "8C"], j_to_6=False)
+    assert off.result is not None
+    assert off.result.levels_after == ranks("K", "4", "K", "4")  # held at J: rises 3
+
+
+def test_double_j_to_the_bottom() -> None:  # R-9.7 双J到底
+    rnd = one_trick_at_j(["4D 4D", "JS JS", "6C 7C", "8C 9C"])
+    assert rnd.result is not None
+    assert rnd.result.levels_after == ranks("A", "4", "A", "4")
+
+
+def test_j_drop_only_when_the_attackers_take_the_last_trick() -> None:  # R-9.7
+    rnd = one_trick_at_j(["JS", "4D", "6C", "8C"])  # the banker wins with a J
+    assert rnd.result is not None
+    assert rnd.result.levels_after == ranks("K", "4", "K", "4")
+
+
+# --- declaring (R-8.4) -------------------------------------------------------------------
+
+
+def dealing(
+    wants: dict[int, str],
+    kitty: str = "",
+    *,
+    banker: int | None = None,
+    levels=None,
+    preset=SHANDONG,
+) -> Round:
+    """A round dealt up to the last card, so that anyone may still declare."""
+    deck = arranged_deck(4, 2, 26, wants, kitty, dealer=banker or 0)
+    rnd = Round(preset, deck=deck, banker=banker, levels=levels, dealer=0, seed=3)
+    while rnd.dealt < rnd.cards_to_deal - 1:
+        rnd.deal_card()
+    return rnd
+
+
+def finish_window(rnd: Round) -> None:
+    rnd.deal_card()
+    while rnd.phase is Phase.BID:
+        rnd.apply(rnd.to_act, Pass())
+
+
+def test_liang_hides_the_pair_from_everyone_else() -> None:
+    rnd = dealing({1: "LJ 7H 7H"})
+    events = rnd.apply(1, Bid(tuple(parse_cards("LJ 7H 7H")), "liang"))
+    made = events[0]
+    assert isinstance(made, BidMade)
+    assert [c.ascii for c in made.cards] == ["LJ"]  # 明亮: the joker shows
+    assert for_seat(made, 0).hidden == () and [c.ascii for c in for_seat(made, 1).hidden] == [
+        "7H",
+        "7H",
+    ]  # 暗亮: only the declarer sees the pair
+    assert [c.ascii for c in rnd.view(0).bids[0].cards] == ["LJ"]
+    assert [c.ascii for c in rnd.view(1).bids[0].cards] == ["LJ", "7H", "7H"]
+    finish_window(rnd)
+    assert rnd.banker == 1 and rnd.declarer == 1  # round 1: the declarer is banker
+    assert rnd.phase is Phase.BURY and rnd.to_act == 3  # the banker's partner buries
+    for seat in (0, 2, 3):
+        view = rnd.view(seat)
+        assert view.trump_suit is None and view.ordering is None
+        assert view.to_dict()["trump_suit"] == "hidden"
+    assert rnd.view(1).trump_suit == 1  # the declarer knows: ♥
+
+
+def test_reveal_after_burying_and_swapping() -> None:  # R-8.4
+    rnd = dealing({1: "LJ 7H 7H 9S", 3: "9H"})
+    rnd.apply(1, Bid(tuple(parse_cards("LJ 7H 7H")), "liang"))
+    finish_window(rnd)
+    burier = rnd.view(3)
+    rnd.apply(3, Bury(tuple(parse_cards("9H")) + burier.hand[:3]))
+    assert rnd.phase is Phase.SWAP and rnd.to_act == 1
+    declarer = rnd.view(1)
+    assert Card("9H") in declarer.kitty_trumps  # ♥9 is a trump: the declarer sees it
+    assert rnd.view(0).kitty_trumps == ()
+    swaps = declarer.legal_swaps()
+    assert ((Card("9S"), Card("9H")),) in swaps
+    with pytest.raises(IllegalAction):
+        rnd.apply(1, Swap(((Card("9S"), Card("AS")),)))  # not in the kitty
+    events = rnd.apply(1, Swap(((Card("9S"), Card("9H")),)))
+    revealed = [e for e in events if isinstance(e, TrumpRevealed)]
+    assert revealed and revealed[0].trump_suit == 1
+    assert [c.ascii for c in revealed[0].cards] == ["7H", "7H"]  # the declarer shows the pair
+    assert rnd.view(0).trump_suit == 1 and rnd.phase is Phase.PLAY and rnd.to_act == 1
+    assert Card("9S") in rnd.final_kitty and Card("9H") not in rnd.final_kitty
+    assert [c.ascii for c in rnd.view(2).bids[0].cards] == ["LJ", "7H", "7H"]
+
+
+def test_ding_overrides_liang_but_not_ding() -> None:  # R-8.4
+    rnd = dealing({0: "LJ 7H 7H", 1: "BJ BJ 8C 8C", 2: "LJ 9D 9D"})
+    rnd.apply(0, Bid(tuple(parse_cards("LJ 7H 7H")), "liang"))
+    with pytest.raises(IllegalAction):
+        rnd.apply(1, Bid(tuple(parse_cards("BJ 8C 8C")), "liang"))  # a 亮 stands
+    rnd.apply(1, Bid(tuple(parse_cards("BJ BJ 8C 8C")), "ding"))
+    finish_window(rnd)
+    assert rnd.declarer == 1 and rnd.trump_suit == 2  # the overrider's ♣
+    # Two decks hold only four jokers, so a second 顶 needs a made-up hand to test.
+    from zhaopengyou.engine.bidding import BidContext, BidRecord
+
+    bids = (
+        BidRecord(0, tuple(parse_cards("LJ 7H 7H")), 9, "liang"),
+        BidRecord(1, tuple(parse_cards("BJ BJ 8C 8C")), 9, "ding"),
+    )
+    hand = counts("LJ LJ 9D 9D")
+    error = SHANDONG.bidding.bid_error(
+        BidContext(hand, 2, bids, 7, None), tuple(parse_cards("LJ LJ 9D 9D")), "ding"
+    )
+    assert error is not None and "顶" in str(error)
+
+
+def test_zhan_takes_the_declaration_and_gives_back_a_fixed_trump() -> None:  # R-8.4
+    rnd = dealing({0: "LJ 7H 7H", 1: "BJ 10D 10D JD JD 2C", 2: "BJ 6S 6S 8S 8S"})
+    rnd.apply(0, Bid(tuple(parse_cards("LJ 7H 7H")), "liang"))
+    with pytest.raises(IllegalAction) as info:  # partners may not 粘 (Decision)
+        rnd.apply(2, Bid(tuple(parse_cards("BJ 6S 6S 8S 8S")), "zhan"))
+    assert "other side" in str(info.value)
+    rnd.apply(1, Bid(tuple(parse_cards("BJ 10D 10D JD JD")), "zhan"))
+    assert rnd.view(1).must_give_back == 3
+    assert [c.ascii for c in rnd.view(1).bids[1].taken] == ["LJ", "7H", "7H"]
+    assert rnd.view(2).bids[1].taken == ()  # others do not see what was taken
+    with pytest.raises(IllegalAction):
+        rnd.deal_card()  # the deal waits for the give-back
+    with pytest.raises(IllegalAction) as info:
+        rnd.apply(1, GiveBack(tuple(parse_cards("10D JD JD"))))
+    assert "常主" in str(info.value)
+    rnd.apply(
+        1,
+        GiveBack(tuple(parse_cards("2C 10D 4C")))
+        if rnd.hands[1][Card("4C")]
+        else GiveBack(tuple(parse_cards("2C 10D JD"))),
+    )
+    assert rnd.bids[-1].returned and rnd.hand_sizes[0] == rnd.hand_sizes[2]
+    with pytest.raises(IllegalAction) as info:
+        rnd.apply(3, Bid(tuple(parse_cards("BJ BJ 6S 6S")), "ding"))
+    finish_window(rnd)
+    assert rnd.declarer == 0 and rnd.trump_suit == 1  # declarer and suit unchanged
+    assert rnd.trump_knowers == frozenset({0, 1})  # the sticker saw the pair
+
+
+def test_adding_a_twin_joker_makes_a_ding_unless_dengsi() -> None:  # R-8.4 等死
+    rnd = dealing({0: "LJ 7H 7H LJ", 1: "BJ BJ 8C 8C"})
+    rnd.apply(0, Bid(tuple(parse_cards("LJ 7H 7H")), "liang"))
+    rnd.apply(0, Bid(tuple(parse_cards("LJ")), "add"))
+    with pytest.raises(IllegalAction):  # it now counts as a 顶
+        rnd.apply(1, Bid(tuple(parse_cards("BJ BJ 8C 8C")), "ding"))
+    rnd = dealing({0: "LJ 7H 7H LJ"}, preset=SHANDONG.with_options(dengsi=True))
+    rnd.apply(0, Bid(tuple(parse_cards("LJ 7H 7H")), "liang"))
+    with pytest.raises(IllegalAction) as info:
+        rnd.apply(0, Bid(tuple(parse_cards("LJ")), "add"))
+    assert "等死" in str(info.value)
+
+
+def test_declarer_banker_partner_buries_else_the_banker() -> None:  # R-8.4
+    assert SHANDONG.kitty_taker(banker=2, declarer=2) == 0
+    assert SHANDONG.kitty_taker(banker=2, declarer=1) == 2
+    assert SHANDONG.kitty_taker(banker=2, declarer=None) == 2
+
+
+def test_no_declaration_round_one_redeals_later_the_kitty_names_the_suit() -> None:  # R-8.4
+    rnd = dealing({})
+    finish_window(rnd)
+    assert rnd.phase is Phase.DEAL and rnd.redeals == 1
+    rnd = dealing({}, kitty="4S 6H BJ LJ", banker=2, levels=[0] * 4)
+    finish_window(rnd)
+    assert rnd.trump_suit == 1 and rnd.trump_public  # ♥6: the last card not a joker
+    assert rnd.phase is Phase.BURY and rnd.to_act == 2
+
+
+def test_hidden_suit_does_not_leak_through_events() -> None:  # R-8.4
+    rnd = dealing({1: "LJ 7H 7H"})
+    rnd.apply(1, Bid(tuple(parse_cards("LJ 7H 7H")), "liang"))
+    rnd.deal_card()
+    events = []
+    while rnd.phase is Phase.BID:
+        events += rnd.apply(rnd.to_act, Pass())
+    decided = next(e for e in events if isinstance(e, TrumpDecided))
+    assert for_seat(decided, 0).trump_suit is None and for_seat(decided, 1).trump_suit == 1
