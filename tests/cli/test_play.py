@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import random
 import re
 import subprocess
 import sys
@@ -84,6 +85,10 @@ class Player:
     def answer(self, view: View | None) -> str:
         if view is None:
             return ""  # "press Enter for the next round"
+        if view.must_give_back:  # shandong, after its 粘
+            return typed(view.random_give_back(random.Random(0)).cards, self.notation)
+        if view.phase is Phase.SWAP:
+            return "1" if self.bid else ""
         if view.phase in (Phase.DEAL, Phase.BID):
             return str(len(view.legal_bids())) if self.bid else ""  # the strongest bid
         if view.phase is Phase.BURY:
@@ -137,6 +142,7 @@ GAMES = [
     ("qidong", {}),
     ("tractor", {}),
     ("tractor", {"partner": "called"}),
+    ("shandong", {}),
 ]
 LANGS = [("zh-Hans", "unicode"), ("zh-Hant", "traditional"), ("en", "ascii")]
 
@@ -387,20 +393,34 @@ class Banker(Player):
         return super().answer(view)
 
 
+def find_seed(
+    monkeypatch: pytest.MonkeyPatch,
+    player_class: type[Player],
+    wanted: Callable[[Player], bool],
+    preset: str = "zhaopengyou",
+    **kwargs: Any,
+) -> tuple[Player, str, int]:
+    """The first seed whose round gives the scripted (bidding) human the situation
+    ``wanted`` looks for: that player, the output and the seed."""
+    for seed in range(60):
+        with monkeypatch.context() as patch:
+            player = player_class(patch, bid=True, **kwargs)
+            out = play(player, preset=preset, seed=seed)
+        if wanted(player):
+            return player, out, seed
+    pytest.fail("no seed gave the situation")
+
+
 def banker_seed(
     monkeypatch: pytest.MonkeyPatch,
     player_class: type[Player],
     preset: str = "zhaopengyou",
     **kwargs: Any,
 ) -> tuple[Player, str, int]:
-    """The first seed at which the scripted human wins the bid: player, output, seed."""
-    for seed in range(40):
-        with monkeypatch.context() as patch:
-            player = player_class(patch, bid=True, **kwargs)
-            out = play(player, preset=preset, seed=seed)
-        if player.views(Phase.BURY):
-            return player, out, seed
-    pytest.fail("the human never became the banker")
+    """The first seed at which the scripted human wins the bid."""
+    return find_seed(
+        monkeypatch, player_class, lambda p: bool(p.views(Phase.BURY)), preset, **kwargs
+    )
 
 
 def test_only_the_banker_sees_the_kitty(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -465,7 +485,7 @@ def test_burying_and_calling_are_checked(monkeypatch: pytest.MonkeyPatch) -> Non
     assert isinstance(player, StrictBanker)
     assert "✗ bury exactly 7 cards (got 1) (rule R-7.1)" in out
     assert re.search(r"✗ you do not hold \d× \S+", out)
-    assert "Suggestion: bury " in out
+    assert out.count("Suggestion: ") >= 2  # the burial and the friend
     assert "✗ name one card; this game has no solo call (rule R-9.1)" in out
     assert "Name exactly one card." in out
     assert "Suggestion: call " in out
@@ -487,6 +507,29 @@ def test_qidong_banker_may_go_solo(monkeypatch: pytest.MonkeyPatch) -> None:
     out = play(SoloBanker(monkeypatch, bid=True), preset="qidong", lang="zh-Hans", seed=seed)
     assert "你 选择独打" in out
     assert "庄家独打" in out
+
+
+def test_shandong_stick_and_give_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    """粘: the human takes the declared cards, then is asked to give cards back (R-8.4)."""
+
+    def gave_back(player: Player) -> bool:
+        return any(view.must_give_back for view in player.seen)
+
+    _, out, _ = find_seed(monkeypatch, Banker, gave_back, preset="shandong")
+    assert re.search(r"You: stick \(粘\) ", out)
+    assert re.search(r"You took the declared cards of Bot \d: ", out)
+    assert re.search(r"You gave back to Bot \d: ", out)
+
+
+def test_shandong_declarer_swaps_with_the_kitty(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The declarer sees its face-down pair, may swap kitty trumps, then shows the pair."""
+    _, out, _ = find_seed(
+        monkeypatch, Banker, lambda player: bool(player.views(Phase.SWAP)), preset="shandong"
+    )
+    assert "Face down: " in out
+    assert "Trumps in the kitty: " in out
+    assert "You swapped with the kitty: " in out  # the scripted human takes option 1
+    assert re.search(r"You showed .*: trump: [SHCD]", out)
 
 
 # --- leaving -----------------------------------------------------------------------------

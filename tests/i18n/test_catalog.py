@@ -16,7 +16,7 @@ import pytest
 import zhaopengyou.cli
 import zhaopengyou.engine
 from zhaopengyou.cli.play import BOT_KIND_NAMES
-from zhaopengyou.cli.render import HELP_LINES, PRESET_TITLES, SPECIAL_UNITS
+from zhaopengyou.cli.render import DECLARATIONS, HELP_LINES, PRESET_TITLES, SPECIAL_UNITS
 from zhaopengyou.engine.errors import IllegalAction
 from zhaopengyou.i18n import CATALOG, tr
 from zhaopengyou.i18n.engine_text import ENGINE_TEXT
@@ -129,6 +129,7 @@ def play_msgids() -> set[str]:
         *PRESET_TITLES.values(),
         *BOT_KIND_NAMES.values(),
         *SPECIAL_UNITS.values(),
+        *DECLARATIONS.values(),
     }
     for name in PLAY_SOURCES:
         tree = ast.parse((CLI_DIR / name).read_text(encoding="utf-8"))

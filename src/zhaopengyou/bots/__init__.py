@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .base import Agent
+from .heuristic import HeuristicBot
 from .random_bot import RandomBot
 from .runner import play_match, play_round
 
@@ -14,10 +15,16 @@ def make_bot(kind: str, seed: int | None = None) -> Agent:
     if kind == "random":
         return RandomBot(seed)
     if kind == "heuristic":
-        from .heuristic import HeuristicBot
-
         return HeuristicBot(seed)
     raise ValueError(f"unknown bot kind {kind!r}; choose one of: {', '.join(BOT_KINDS)}")
 
 
-__all__ = ["BOT_KINDS", "Agent", "RandomBot", "make_bot", "play_match", "play_round"]
+__all__ = [
+    "BOT_KINDS",
+    "Agent",
+    "HeuristicBot",
+    "RandomBot",
+    "make_bot",
+    "play_match",
+    "play_round",
+]

@@ -224,8 +224,9 @@ class HumanAgent:
         screen = self.screen
         self._show_hand(view)
         count = view.must_give_back
-        screen.say("Give back {count} cards, at least one 常主 (a joker, 2, 3 or 5) (R-8.4).",
-                   count=count)
+        screen.say(
+            "Give back {count} cards, at least one 常主 (a joker, 2, 3 or 5) (R-8.4).", count=count
+        )
         prompt = screen.t("Give back {count} cards: ", count=count)
         while True:
             answer = self.read(prompt, view, lambda: self._hint_cards(view))
@@ -245,11 +246,14 @@ class HumanAgent:
         screen = self.screen
         screen.console.print(screen.header(view))
         self._show_hand(view)
-        screen.say("Trumps in the kitty: {cards}. You may swap each for a card of the same rank "
-                   "from your hand (R-8.4).", cards=view.kitty_trumps)
+        screen.say(
+            "Trumps in the kitty: {cards}; each may be swapped for a same-rank card (R-8.4).",
+            cards=view.kitty_trumps,
+        )
         for number, pairs in enumerate(options, 1):
-            screen.console.print(screen.fmt("  {number}) {swaps}", number=number,
-                                            swaps=screen.swaps(pairs)))
+            screen.console.print(
+                screen.fmt("  {number}) {swaps}", number=number, swaps=screen.swaps(pairs))
+            )
         prompt = screen.t("Swap? Number, Enter for no swap: ")
         while True:
             answer = self.read(prompt, view, lambda: self._swap_hint(view, options))

@@ -23,7 +23,9 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-PresetName = Annotated[str, typer.Option("--preset", "-p", help="zhaopengyou, tractor")]
+PresetName = Annotated[
+    str, typer.Option("--preset", "-p", help="zhaopengyou, qidong, shandong or tractor")
+]
 OptionList = Annotated[
     list[str] | None,
     typer.Option("--option", "-o", help="rule option NAME=VALUE (repeatable), e.g. partner=called"),

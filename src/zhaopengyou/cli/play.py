@@ -24,16 +24,20 @@ from ..engine.events import (
     Buried,
     CardDealt,
     CardsPlayed,
+    DeclarationTaken,
     FriendCalled,
     FriendRevealed,
+    GivenBack,
     KittyRevealed,
     KittyTaken,
     KittyTurned,
     Redealt,
     RoundScored,
+    Swapped,
     ThrowFailed,
     TrickWon,
     TrumpDecided,
+    TrumpRevealed,
     for_seat,
 )
 from ..engine.match import Match
@@ -108,20 +112,56 @@ class Narrator:
         screen = self.screen
         names = screen.names
         if isinstance(event, BidMade):
-            previous = view.bids[-2] if len(view.bids) >= 2 else None
-            if previous is None:
-                msgid = "{name} bid {cards}"
-            elif previous.seat == event.seat:
-                msgid = "{name} reinforced the bid with {cards}"
-            else:
-                msgid = "{name} overcalled with {cards}"
-            screen.say(msgid, style="bold magenta", name=names[event.seat], cards=event.cards)
+            self._bid(event, view)
         elif isinstance(event, Redealt):
             screen.say("Nobody bid: the cards are dealt again (R-8.2).", style="yellow")
         elif isinstance(event, KittyTurned):
             screen.say("Nobody bid: the kitty is turned over: {cards} (R-8.2)", cards=event.cards)
         elif isinstance(event, TrumpDecided):
             self._trump_decided(event, view)
+        elif isinstance(event, DeclarationTaken):
+            if event.cards:  # the two seats concerned see the cards
+                msgid = "{name} took the declared cards of {other}: {cards}"
+            else:
+                msgid = "{name} took the declared cards of {other}"
+            screen.say(
+                msgid, name=names[event.seat], other=names[event.from_seat], cards=event.cards
+            )
+        elif isinstance(event, GivenBack):
+            if event.cards:
+                screen.say(
+                    "{name} gave back to {other}: {cards}",
+                    name=names[event.seat],
+                    other=names[event.to_seat],
+                    cards=event.cards,
+                )
+            else:
+                screen.say(
+                    "{name} gave cards back to {other}",
+                    name=names[event.seat],
+                    other=names[event.to_seat],
+                )
+        elif isinstance(event, Swapped):
+            if event.pairs:
+                screen.say("You swapped with the kitty: {swaps}", swaps=screen.swaps(event.pairs))
+            elif event.seat != screen.seat:
+                screen.say("{name} is done with the kitty", name=names[event.seat])
+        elif isinstance(event, TrumpRevealed):
+            if event.cards:
+                screen.say(
+                    "{name} showed {cards}: {trump}",
+                    style="bold",
+                    name=names[event.seat],
+                    cards=event.cards,
+                    trump=screen.trump_label(view),
+                )
+            else:  # a 粘'd declaration is announced without cards (R-8.4)
+                screen.say(
+                    "{name} announced {trump}",
+                    style="bold",
+                    name=names[event.seat],
+                    trump=screen.trump_label(view),
+                )
         elif isinstance(event, KittyTaken):
             self.human.kitty = event.cards  # empty unless the human took it
             if event.cards:
@@ -137,7 +177,7 @@ class Narrator:
                 screen.say(
                     "You buried {cards} ({points} points)",
                     cards=event.cards,
-                    points=sum(c.points for c in event.cards),
+                    points=view.preset.kitty_points(event.cards),
                 )
             else:
                 screen.say(
@@ -179,6 +219,29 @@ class Narrator:
             )
         elif isinstance(event, RoundScored):
             self.human.kitty = ()
+
+    def _bid(self, event: BidMade, view: View) -> None:
+        screen = self.screen
+        name = screen.names[event.seat]
+        if event.bid_kind is not None:  # 山东升级 (R-8.4); the face-down pair stays hidden
+            screen.say(
+                "{name}: {kind} {cards}",
+                style="bold magenta",
+                name=name,
+                kind=screen.declaration(event.bid_kind),
+                cards=event.cards,
+            )
+            if event.hidden:
+                screen.say("Face down: {cards}", style="magenta", cards=event.hidden)
+            return
+        previous = view.bids[-2] if len(view.bids) >= 2 else None
+        if previous is None:
+            msgid = "{name} bid {cards}"
+        elif previous.seat == event.seat:
+            msgid = "{name} reinforced the bid with {cards}"
+        else:
+            msgid = "{name} overcalled with {cards}"
+        screen.say(msgid, style="bold magenta", name=name, cards=event.cards)
 
     def _trump_decided(self, event: TrumpDecided, view: View) -> None:
         screen = self.screen

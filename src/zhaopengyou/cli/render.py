@@ -38,6 +38,13 @@ PRESET_TITLES = {
 }
 # The 山东升级 special units (R-3.6) by kind, as msgids.
 SPECIAL_UNITS = {RAIN: "rain", SNOW: "snow", THUNDER: "thunder", LIGHTNING: "lightning"}
+# 山东升级's kinds of bid (R-8.4), as msgids.
+DECLARATIONS = {
+    "liang": "declare (亮)",
+    "ding": "override (顶)",
+    "zhan": "stick (粘)",
+    "add": "add a joker",
+}
 SUIT_STYLES = ("bold", "bold red", "bold", "bold red")  # ♠ ♥ ♣ ♦
 TRUMP_STYLE = "bold yellow"
 _FORMATTER = string.Formatter()
@@ -141,6 +148,16 @@ class Screen:
             "{unit} of {count} cards", unit=self.t(SPECIAL_UNITS[shape.kind]), count=shape.size
         )
 
+    def declaration(self, kind: str) -> str:
+        """山东升级's kinds of bid (R-8.4)."""
+        return self.t(DECLARATIONS[kind])
+
+    def swaps(self, pairs: Sequence[tuple[Card, Card]]) -> Text:
+        """Kitty swaps as 「hand card ⇄ kitty card」."""
+        return Text(", ").join(
+            self.card(mine) + Text(" ⇄ ") + self.card(kitty) for mine, kitty in pairs
+        )
+
     def error(self, error: IllegalAction | CardParseError) -> None:
         """Print why an input was refused, naming the rule it breaks."""
         if isinstance(error, CardParseError):
@@ -187,7 +204,7 @@ class Screen:
                 self.fmt(
                     "You buried: {cards} ({points} points)",
                     cards=view.buried,
-                    points=sum(c.points for c in view.buried),
+                    points=view.preset.kitty_points(view.buried),
                 )
             )
         title = self.fmt(
@@ -231,6 +248,14 @@ class Screen:
         line.append(" · ")
         if view.levels is None or change is None or level_up is None:
             line.append_text(self.fmt("attackers' points {points}", points=attackers))
+        elif change == level_up:  # shandong: no step-down band
+            line.append_text(
+                self.fmt(
+                    "attackers' points {points} ({up} takes the bank and goes up)",
+                    points=attackers,
+                    up=level_up,
+                )
+            )
         else:
             line.append_text(
                 self.fmt(
@@ -356,8 +381,10 @@ class Screen:
                 if to_mark[card]:
                     to_mark[card] -= 1
                     text.stylize("underline")
-                if view.ordering is None and card.rank == view.level_rank:
-                    text.stylize("reverse")  # level cards are trump whatever the suit
+                if view.ordering is None and (
+                    card.rank == view.level_rank or view.preset.is_fixed_trump(card)
+                ):
+                    text.stylize("reverse")  # level cards and 常主 are trump whatever the suit
                 if i:
                     line.append(" ")
                 line.append_text(text)
@@ -385,30 +412,35 @@ class Screen:
         assert result is not None
         lines: list[Text] = []
         x = Text(str(result.attackers_points), style="bold")
-        if result.kitty_multiplier:
+        if result.attackers_points == result.trick_points:
+            lines.append(self.fmt("Attackers' points {x}", x=x))
+        else:
+            lines.append(
+                self.fmt("Attackers' points {x} (tricks {tricks})", x=x, tricks=result.trick_points)
+            )
+        last = view.tricks[-1]
+        _, bonus = view.preset.kitty_bonus(
+            result.kitty_points, last.shapes, last.winner not in result.banker_side
+        )
+        if bonus > 0:
             lines.append(
                 self.fmt(
-                    "Attackers' points {x} = tricks {tricks} + kitty {kitty} × {multiplier}",
-                    x=x,
-                    tricks=result.trick_points,
+                    "Kitty to the attackers: {kitty} × {multiplier} = +{bonus} (R-7.2)",
                     kitty=result.kitty_points,
                     multiplier=result.kitty_multiplier,
+                    bonus=bonus,
                 )
             )
-        else:
-            lines.append(self.fmt("Attackers' points {x}", x=x))
+        elif bonus < 0:
+            lines.append(self.fmt("Kitty kept by the banker's side: {bonus} (R-7.3)", bonus=bonus))
+        throws = result.attackers_points - result.trick_points - bonus
+        if throws:  # qidong counts failed throws in X (R-4.4)
+            lines.append(self.fmt("Failed throws: {points:+d} (R-4.4)", points=throws))
         lines.append(
             self.fmt(
                 "Kitty: {cards} ({points} points)", cards=result.kitty, points=result.kitty_points
             )
         )
-        penalty_points = (
-            result.attackers_points
-            - result.trick_points
-            - result.kitty_points * result.kitty_multiplier
-        )
-        if penalty_points:  # qidong counts failed throws in X (R-4.4)
-            lines.append(self.fmt("Failed throws: {points:+d} (R-4.4)", points=penalty_points))
         band = result.band
         if band.side == "stepdown":
             lines.append(self.fmt("The bank changes hands; no one goes up", style="bold"))

@@ -70,7 +70,9 @@ def simulate(
     preset: Preset, *, rounds: int, bots: str, seed: int, match_rounds: int, on_round: Any = None
 ) -> SimStats:
     """Play ``rounds`` rounds in matches of at most ``match_rounds`` rounds each."""
-    stats = SimStats(preset.name, preset.options, bots, seed, score_totals=[0] * preset.players)
+    stats = SimStats(
+        preset.name, dict(preset.options), bots, seed, score_totals=[0] * preset.players
+    )
     started = time.perf_counter()
     while stats.rounds < rounds:
         match_seed = seed + stats.matches

@@ -132,6 +132,7 @@ class Round:
         if not 0 <= dealer < players or (banker is not None and not 0 <= banker < players):
             raise ValueError("dealer and banker must be seats")
         self.preset = preset
+        self._options = preset.options  # read on every bid check
         self.seed = seed
         self._rng = rng if rng is not None else random.Random(seed)
         self.number = number
@@ -369,7 +370,7 @@ class Round:
             self.banker,
             self.phase is Phase.DEAL,
             self.preset.players,
-            self.preset.options,
+            self._options,
         )
 
     def _bid(self, seat: int, action: Bid) -> list[Event]:
@@ -831,6 +832,7 @@ class Round:
         # R-8.4: a hidden trump suit is known to the declarer (and a sticker) only.
         ordering = self.ordering if self.trump_public or seat in self.trump_knowers else None
         pending = self.pending_give_back
+        declaring = self.preset.bidding.kinds[0] is not None  # shandong: hidden pairs
         return View(
             seat,
             self.preset,
@@ -846,12 +848,10 @@ class Round:
             tuple(self.hands[seat]),
             tuple(self.hand_sizes),
             self.dealt,
-            tuple(self.bids)
-            if self.declarer is None and self.trump_public and not any(b.kind for b in self.bids)
-            else self._visible_bids(seat),
+            self._visible_bids(seat) if declaring else tuple(self.bids),
             self.to_act,
             self.buried if seat == self.buried_by else (),
-            self._standing_declarer(),
+            self._standing_declarer() if declaring else None,
             pending[2] if pending is not None and pending[0] == seat else 0,
             tuple(c for c in self.buried if ordering is not None and ordering.is_trump(c))
             if self.phase is Phase.SWAP and seat == self.declarer
@@ -898,7 +898,7 @@ class Round:
         """The full state as plain data (for snapshots and comparisons)."""
         return {
             "preset": self.preset.name,
-            "options": self.preset.options,
+            "options": dict(self.preset.options),
             "number": self.number,
             "levels_before": self.levels_before,
             "banker": self.banker,

@@ -304,7 +304,7 @@ class View(NamedTuple):
         return {
             "seat": self.seat,
             "preset": self.preset.name,
-            "options": self.preset.options,
+            "options": dict(self.preset.options),
             "phase": self.phase.value,
             "round": self.round_number,
             "dealer": self.dealer,

@@ -152,6 +152,44 @@ ENGINE_TEXT: dict[str, dict[str, str]] = {
         "zh-Hans": "solo 必须是 true 或 false",
         "zh-Hant": "solo 必須是 true 或 false",
     },
+    # Giving back after a 粘 and swapping with the kitty (山东升级, R-8.4).
+    "nothing is to be given back": {"zh-Hans": "现在没有要还的牌", "zh-Hant": "現在沒有要還的牌"},
+    "seat {seat} must give cards back first": {
+        "zh-Hans": "须先由 {seat} 号座位还牌",
+        "zh-Hant": "須先由 {seat} 號座位還牌",
+    },
+    "give back exactly {count} cards (got {got})": {
+        "zh-Hans": "须还 {count} 张牌（你给了 {got} 张）",
+        "zh-Hant": "須還 {count} 張牌（你給了 {got} 張）",
+    },
+    "give back at least one 常主: a joker, 2, 3 or 5": {
+        "zh-Hans": "还的牌中至少要有一张常主：王、2、3 或 5",
+        "zh-Hant": "還的牌中至少要有一張常主：王、2、3 或 5",
+    },
+    "not the time to swap with the kitty": {
+        "zh-Hans": "现在不是换底的时候",
+        "zh-Hant": "現在不是換底的時候",
+    },
+    "only the declarer swaps with the kitty": {
+        "zh-Hans": "只有亮牌的人可以换底",
+        "zh-Hant": "只有亮牌的人可以換底",
+    },
+    "swap only trumps that are in the kitty": {
+        "zh-Hans": "只能换底牌中的主",
+        "zh-Hant": "只能換底牌中的主",
+    },
+    "swap a kitty trump for a card of the same rank in another suit": {
+        "zh-Hans": "须用其他花色同点数的牌换底牌中的主",
+        "zh-Hant": "須用其他花色同點數的牌換底牌中的主",
+    },
+    "swaps must be a list of (hand card, kitty card) pairs": {
+        "zh-Hans": "swaps 必须是（手牌，底牌）对的列表",
+        "zh-Hant": "swaps 必須是（手牌，底牌）對的列表",
+    },
+    "each swap is (hand card, kitty card)": {
+        "zh-Hans": "每次交换是（手牌，底牌）",
+        "zh-Hant": "每次交換是（手牌，底牌）",
+    },
     # Playing.
     "not the time to play cards": {
         "zh-Hans": "现在不是出牌的时候",

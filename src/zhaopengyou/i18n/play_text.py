@@ -199,10 +199,6 @@ PLAY_TEXT: dict[str, dict[str, str]] = {
         "zh-Hans": "扣底，输入 {size} 张牌：",
         "zh-Hant": "扣底，輸入 {size} 張牌：",
     },
-    "Suggestion: bury {cards} (type {typed})": {
-        "zh-Hans": "建议扣：{cards}（输入 {typed}）",
-        "zh-Hant": "建議扣：{cards}（輸入 {typed}）",
-    },
     "You buried {cards} ({points} points)": {
         "zh-Hans": "你扣底：{cards}（{points} 分）",
         "zh-Hant": "你扣底：{cards}（{points} 分）",
@@ -296,10 +292,6 @@ PLAY_TEXT: dict[str, dict[str, str]] = {
     },
     "Round {round} is over": {"zh-Hans": "第 {round} 局结束", "zh-Hant": "第 {round} 局結束"},
     "Attackers' points {x}": {"zh-Hans": "闲家得分 {x}", "zh-Hant": "閒家得分 {x}"},
-    "Attackers' points {x} = tricks {tricks} + kitty {kitty} × {multiplier}": {
-        "zh-Hans": "闲家得分 {x} = 牌分 {tricks} + 底分 {kitty} × {multiplier}",
-        "zh-Hant": "閒家得分 {x} = 牌分 {tricks} + 底分 {kitty} × {multiplier}",
-    },
     "Kitty: {cards} ({points} points)": {
         "zh-Hans": "底牌：{cards}（{points} 分）",
         "zh-Hant": "底牌：{cards}（{points} 分）",
@@ -337,5 +329,76 @@ PLAY_TEXT: dict[str, dict[str, str]] = {
     "Match over. Best total: {names}": {
         "zh-Hans": "比赛结束。积分最高：{names}",
         "zh-Hant": "比賽結束。積分最高：{names}",
+    },
+    # 山东升级 (R-8.4, R-7.3) and round results.
+    "declare (亮)": {"zh-Hans": "亮牌", "zh-Hant": "亮牌"},
+    "override (顶)": {"zh-Hans": "顶牌", "zh-Hant": "頂牌"},
+    "stick (粘)": {"zh-Hans": "粘牌", "zh-Hant": "粘牌"},
+    "add a joker": {"zh-Hans": "加王", "zh-Hant": "加王"},
+    "{name}: {kind} {cards}": {
+        "zh-Hans": "{name} {kind}：{cards}",
+        "zh-Hant": "{name} {kind}：{cards}",
+    },
+    "Face down: {cards}": {"zh-Hans": "暗亮：{cards}", "zh-Hant": "暗亮：{cards}"},
+    "{name} took the declared cards of {other}: {cards}": {
+        "zh-Hans": "{name} 拿走 {other} 亮出的牌：{cards}",
+        "zh-Hant": "{name} 拿走 {other} 亮出的牌：{cards}",
+    },
+    "{name} took the declared cards of {other}": {
+        "zh-Hans": "{name} 拿走 {other} 亮出的牌",
+        "zh-Hant": "{name} 拿走 {other} 亮出的牌",
+    },
+    "{name} gave back to {other}: {cards}": {
+        "zh-Hans": "{name} 还给 {other}：{cards}",
+        "zh-Hant": "{name} 還給 {other}：{cards}",
+    },
+    "{name} gave cards back to {other}": {
+        "zh-Hans": "{name} 还牌给 {other}",
+        "zh-Hant": "{name} 還牌給 {other}",
+    },
+    "Give back {count} cards, at least one 常主 (a joker, 2, 3 or 5) (R-8.4).": {
+        "zh-Hans": "须还 {count} 张牌，至少一张常主（王、2、3 或 5）（R-8.4）。",
+        "zh-Hant": "須還 {count} 張牌，至少一張常主（王、2、3 或 5）（R-8.4）。",
+    },
+    "Give back {count} cards: ": {"zh-Hans": "还 {count} 张牌：", "zh-Hant": "還 {count} 張牌："},
+    "Trumps in the kitty: {cards}; each may be swapped for a same-rank card (R-8.4).": {
+        "zh-Hans": "底牌中的主：{cards}。可以用手里其他花色同点数的牌一换一（R-8.4）。",
+        "zh-Hant": "底牌中的主：{cards}。可以用手裡其他花色同點數的牌一換一（R-8.4）。",
+    },
+    "  {number}) {swaps}": {"zh-Hans": "  {number}) {swaps}", "zh-Hant": "  {number}) {swaps}"},
+    "Swap? Number, Enter for no swap: ": {
+        "zh-Hans": "换底？输入编号，回车不换：",
+        "zh-Hant": "換底？輸入編號，Enter 不換：",
+    },
+    "Suggestion: option {number}": {"zh-Hans": "建议选 {number}", "zh-Hant": "建議選 {number}"},
+    "Suggestion: no swap": {"zh-Hans": "建议不换", "zh-Hant": "建議不換"},
+    "You swapped with the kitty: {swaps}": {
+        "zh-Hans": "你换底：{swaps}",
+        "zh-Hant": "你換底：{swaps}",
+    },
+    "{name} is done with the kitty": {"zh-Hans": "{name} 换底完毕", "zh-Hant": "{name} 換底完畢"},
+    "{name} showed {cards}: {trump}": {
+        "zh-Hans": "{name} 亮出 {cards}：{trump}",
+        "zh-Hant": "{name} 亮出 {cards}：{trump}",
+    },
+    "{name} announced {trump}": {
+        "zh-Hans": "{name} 宣布：{trump}",
+        "zh-Hant": "{name} 宣布：{trump}",
+    },
+    "attackers' points {points} ({up} takes the bank and goes up)": {
+        "zh-Hans": "闲家得分 {points}（{up} 分上台）",
+        "zh-Hant": "閒家得分 {points}（{up} 分上台）",
+    },
+    "Attackers' points {x} (tricks {tricks})": {
+        "zh-Hans": "闲家得分 {x}（牌分 {tricks}）",
+        "zh-Hant": "閒家得分 {x}（牌分 {tricks}）",
+    },
+    "Kitty to the attackers: {kitty} × {multiplier} = +{bonus} (R-7.2)": {
+        "zh-Hans": "闲家抠底：{kitty} × {multiplier} = +{bonus}（R-7.2）",
+        "zh-Hant": "閒家摳底：{kitty} × {multiplier} = +{bonus}（R-7.2）",
+    },
+    "Kitty kept by the banker's side: {bonus} (R-7.3)": {
+        "zh-Hans": "庄家方保底：{bonus}（R-7.3）",
+        "zh-Hant": "莊家方保底：{bonus}（R-7.3）",
     },
 }
