@@ -42,8 +42,8 @@ def _offer_bids(
         asked = pending.pop(0)
         if rnd.phase is not Phase.DEAL:
             return
-        if not rnd.can_bid(asked):
-            continue  # with no legal bid the only answer is "no bid"
+        if not rnd.may_bid(asked):
+            continue  # without a possible bid the only answer is "no bid"
         if _ask(rnd, agents, asked, on_events):
             while rnd.pending_give_back is not None:  # a 粘: the sticker gives back now
                 _ask(rnd, agents, rnd.pending_give_back[0], on_events)
@@ -61,7 +61,7 @@ def play_round(rnd: Round, agents: Sequence[Agent], on_events: EventSink | None 
             if on_events is not None:
                 on_events(rnd, events)
             seat = events[0].seat  # type: ignore[union-attr]
-            if rnd.can_bid(seat):
+            if rnd.may_bid(seat):
                 _offer_bids(rnd, agents, seat, on_events)
             continue
         seat = rnd.to_act

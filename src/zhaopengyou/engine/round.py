@@ -361,6 +361,12 @@ class Round:
             bidding.legal_bids(self.bid_context(seat))
         )
 
+    def may_bid(self, seat: int) -> bool:
+        """A cheap necessary condition for :meth:`can_bid` (False: surely no legal bid)."""
+        if self.phase is not Phase.DEAL and (self.phase is not Phase.BID or seat != self.to_act):
+            return False
+        return self.preset.bidding.could_bid(self.hands[seat], self.level_rank)
+
     def bid_context(self, seat: int) -> BidContext:
         return BidContext(
             self.hands[seat],
