@@ -105,21 +105,18 @@ def _within(cards: Counter[int], public: Counter[int]) -> bool:
 
 def check_conservation(rnd: Round, played: list[int]) -> None:
     """Hands + cards played + kitty (or what is still undealt) = the full deck."""
-    decks = rnd.preset.decks
-    total = list(played)
-    for hand in rnd.hands:
-        for card, n in enumerate(hand):
-            total[card] += n
+    total = [sum(column) for column in zip(played, *rnd.hands, strict=True)]
     if rnd.phase is Phase.DEAL:
-        for card in rnd.deck[rnd.dealt :]:
-            total[card] += 1
+        rest = rnd.deck[rnd.dealt :]
     elif rnd.phase is Phase.BID:
-        for card in rnd.kitty:
-            total[card] += 1
-    elif rnd.phase is not Phase.BURY:
-        for card in rnd.final_kitty:
-            total[card] += 1
-    assert total == [decks] * len(total), "cards not conserved"
+        rest = list(rnd.kitty)
+    elif rnd.phase is Phase.BURY:
+        rest = []
+    else:
+        rest = list(rnd.final_kitty)
+    for card in rest:
+        total[card] += 1
+    assert total == [rnd.preset.decks] * len(total), "cards not conserved"
 
 
 def audited_round(rnd: Round, agents: Sequence[Agent], *, view_every: int = 1) -> Round:

@@ -32,7 +32,7 @@ def test_unicode_names_use_suit_symbols_and_chinese_jokers() -> None:
     assert str(CARDS[BIG_JOKER]) == "大王"
 
 
-@pytest.mark.parametrize("token", ["10h", "♥10", "H10", "红桃10", "♡10", "TH"])
+@pytest.mark.parametrize("token", ["10h", "♥10", "H10", "红桃10", "紅桃10", "♡10", "TH"])
 def test_aliases_of_heart_ten(token: str) -> None:
     assert Card.parse(token) == Card("10H")
 
@@ -41,6 +41,7 @@ def test_bare_ranks_take_the_previous_suit() -> None:
     assert to_ascii_list(parse_cards("♥A A K 10 10")) == ["AH", "AH", "KH", "10H", "10H"]
     assert to_ascii_list(parse_cards("♠ 7 7 ♦ 3")) == ["7S", "7S", "3D"]
     assert to_ascii_list(parse_cards(["LJ", "BJ", "小王"])) == ["LJ", "BJ", "LJ"]
+    assert to_ascii_list(parse_cards("方塊 3 4 黑桃Q")) == ["3D", "4D", "QS"]
 
 
 @pytest.mark.parametrize(

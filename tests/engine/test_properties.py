@@ -24,7 +24,7 @@ PRESETS = {
     "qidong": get_preset("qidong"),
     "shandong": get_preset("shandong"),
 }
-SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def play_audited_match(preset, seed: int, rounds: int, bots: str = "random") -> Match:
@@ -72,7 +72,7 @@ def test_random_tractor_called_matches(seed: int) -> None:
     play_audited_match(PRESETS["tractor-called"], seed, rounds=10)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), name=st.sampled_from(sorted(PRESETS)))
 def test_heuristic_matches(seed: int, name: str) -> None:
     play_audited_match(PRESETS[name], seed, rounds=4, bots="heuristic")

@@ -38,8 +38,6 @@ HINT_WORDS = frozenset({"hint", "提示"})
 TABLE_WORDS = frozenset({"t", "table", "牌桌"})
 SOLO_WORDS = frozenset({"solo", "独打", "獨打"})
 YES_WORDS = frozenset({"y", "yes", "是", "好"})
-# The card parser knows the simplified suit names; traditional players type these.
-TRADITIONAL_SUIT_NAMES = {"紅桃": "红桃", "方塊": "方块"}
 
 
 class QuitGame(Exception):
@@ -106,8 +104,6 @@ class HumanAgent:
                 return answer
 
     def _parse(self, answer: str) -> list[Card] | None:
-        for traditional, simplified in TRADITIONAL_SUIT_NAMES.items():
-            answer = answer.replace(traditional, simplified)
         try:
             return parse_cards(answer)
         except CardParseError as err:

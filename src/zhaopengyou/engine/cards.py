@@ -34,7 +34,9 @@ _RANK_ALIASES = {name: i for i, name in enumerate(RANK_NAMES)}
 _RANK_ALIASES.update({"T": 8, "1": 12})
 _SUIT_ALIASES = {letter: i for i, letter in enumerate(SUIT_LETTERS)}
 _SUIT_ALIASES.update({sym: i for i, sym in enumerate(SUIT_SYMBOLS)})
-_SUIT_ALIASES.update({"♤": 0, "♡": 1, "♧": 2, "♢": 3, "黑桃": 0, "红桃": 1, "梅花": 2, "方块": 3})
+# Suit names as players write them, in simplified and traditional characters.
+_SUIT_WORDS = {"黑桃": 0, "红桃": 1, "紅桃": 1, "梅花": 2, "方块": 3, "方塊": 3}
+_SUIT_ALIASES.update({"♤": 0, "♡": 1, "♧": 2, "♢": 3, **_SUIT_WORDS})
 _JOKER_ALIASES = {
     "LJ": SMALL_JOKER,
     "SJ": SMALL_JOKER,
@@ -138,7 +140,7 @@ _RANK_RE = "10|[2-9TJQKA1]"
 _ASCII_RE = re.compile(rf"^({_RANK_RE})([SHCD])$", re.IGNORECASE)
 _SUIT_FIRST_RE = re.compile(rf"^([SHCD♠♥♣♦♤♡♧♢])({_RANK_RE})$", re.IGNORECASE)
 _RANK_ONLY_RE = re.compile(rf"^({_RANK_RE})$", re.IGNORECASE)
-_SUIT_ONLY_RE = re.compile(r"^([♠♥♣♦♤♡♧♢]|黑桃|红桃|梅花|方块)$")
+_SUIT_ONLY_RE = re.compile(r"^([♠♥♣♦♤♡♧♢]|黑桃|红桃|紅桃|梅花|方块|方塊)$")
 
 
 def _parse_token(token: str, current_suit: int | None) -> tuple[Card, int | None]:
@@ -146,7 +148,7 @@ def _parse_token(token: str, current_suit: int | None) -> tuple[Card, int | None
     upper = token.upper()
     if upper in _JOKER_ALIASES or token in _JOKER_ALIASES:
         return CARDS[_JOKER_ALIASES.get(upper, _JOKER_ALIASES.get(token, 0))], current_suit
-    for word, suit in (("黑桃", 0), ("红桃", 1), ("梅花", 2), ("方块", 3)):
+    for word, suit in _SUIT_WORDS.items():
         if token.startswith(word) and _RANK_ONLY_RE.match(token[len(word) :]):
             return make_card(suit, _RANK_ALIASES[token[len(word) :].upper()]), suit
     match = _ASCII_RE.match(token)
