@@ -176,3 +176,29 @@ def test_view_checks_a_burial_like_the_engine() -> None:  # R-7.1
     assert "do not hold" in str(view.burial_error((*hand[:7], missing)))
     assert rnd.view(1).burial_error(hand[:8]) is not None  # not seat 1's turn
     rnd.apply(0, Bury(hand[:8]))
+
+
+@pytest.mark.parametrize("name", ["tractor", "zhaopengyou", "qidong"])
+def test_quick_bid_check_agrees_with_the_legal_bids(name: str) -> None:  # R-8.2, R-8.3
+    """The runner only asks seats whose hand can beat the standing bid; that quick test
+    must never disagree with the full list of legal bids."""
+    from zhaopengyou.bots import RandomBot
+    from zhaopengyou.bots.runner import _offer_bids
+
+    preset = get_preset(name)
+    checks = 0
+    for seed in range(12):
+        rnd = Round(preset, seed=seed)
+        agents = [RandomBot(seed * 7 + s) for s in range(preset.players)]
+        while rnd.phase is Phase.DEAL:
+            dealt_to = rnd.deal_card()[0].seat
+            for seat in range(preset.players):
+                if rnd.phase is Phase.DEAL:
+                    exact = bool(preset.bidding.legal_bids(rnd.bid_context(seat)))
+                    quick = preset.bidding.could_bid(rnd.hands[seat], rnd.level_rank, rnd.bids,
+                                                     seat)
+                    assert quick == exact, (seed, seat, rnd.bids)
+                    checks += 1
+            if rnd.may_bid(dealt_to):
+                _offer_bids(rnd, agents, dealt_to, None)
+    assert checks > 1000

@@ -12,12 +12,13 @@ import itertools
 import random
 from collections.abc import Iterable, Sequence
 
-from ..engine import Action, Bid, Bury, CallFriend, GiveBack, Pass, Phase, Play, Swap, View
+from ..engine import Action, Bid, Bury, CallFriend, GiveBack, Pass, Play, Swap, View
 from ..engine.cards import CARD_POINTS, CARDS, NUM_KINDS, NUM_RANKS, SMALL_JOKER, TRUMP, Card
 from ..engine.follow import best_cores
 from ..engine.ordering import Ordering
 from ..engine.tricks import PlayRank, unit_is_beaten
 from ..engine.units import TRACTOR, TUPLE, Shape, Unit
+from ..engine.view import BID, BURY, CALL, DEAL, SWAP
 
 MAX_CANDIDATES = 60
 
@@ -106,16 +107,16 @@ class HeuristicBot:
         phase = view.phase
         if view.must_give_back:
             return self.choose_give_back(view)
-        if phase is Phase.SWAP:
+        if phase is SWAP:
             return self.choose_swaps(view)
-        if phase is Phase.DEAL or phase is Phase.BID:
+        if phase is DEAL or phase is BID:
             bid = self.choose_bid(view)
             if bid is None:
-                return None if phase is Phase.DEAL else Pass()
+                return None if phase is DEAL else Pass()
             return bid
-        if phase is Phase.BURY:
+        if phase is BURY:
             return self.choose_burial(view)
-        if phase is Phase.CALL:
+        if phase is CALL:
             return self.choose_friend(view)
         return self.choose_play(view)
 
@@ -152,7 +153,7 @@ class HeuristicBot:
         # Early in the deal only a clearly strong suit is worth showing; the bar drops
         # as the hand fills, and a weak hand still bids at the end to avoid a redeal.
         bar = 0.42 - 0.12 * progress
-        if view.phase is Phase.BID and not view.bids and view.banker is None:
+        if view.phase is BID and not view.bids and view.banker is None:
             bar = 0.0
         if strength >= bar:
             # Show as few cards as needed: the weakest legal bid of the chosen card.
@@ -168,7 +169,7 @@ class HeuristicBot:
                 return min(of_kind, key=lambda b: len(b.cards))
         progress = view.cards_dealt / max(1, view.preset.hand_size * view.preset.players)
         bar = 0.42 - 0.12 * progress
-        if view.phase is Phase.BID and not view.bids and view.banker is None:
+        if view.phase is BID and not view.bids and view.banker is None:
             bar = 0.0  # round 1: a weak declaration beats a redeal
         scored = []
         for bid in bids:

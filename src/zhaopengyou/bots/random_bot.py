@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from ..engine import Action, Pass, Phase, Swap, View
+from ..engine import Action, Pass, Swap, View
+from ..engine.view import BID, BURY, DEAL, PLAY, SWAP
 
 
 class RandomBot:
@@ -18,18 +19,18 @@ class RandomBot:
     def act(self, view: View) -> Action | None:
         rng = self.rng
         phase = view.phase
-        if phase is Phase.PLAY:
+        if phase is PLAY:
             return view.random_play(rng)
         if view.must_give_back:
             return view.random_give_back(rng)
-        if phase is Phase.SWAP:
+        if phase is SWAP:
             return Swap(rng.choice(view.legal_swaps()))
-        if phase is Phase.DEAL or phase is Phase.BID:
+        if phase is DEAL or phase is BID:
             bids = view.legal_bids()
             pick = rng.randrange(len(bids) + 1)
             if pick == len(bids):
-                return None if phase is Phase.DEAL else Pass()
+                return None if phase is DEAL else Pass()
             return bids[pick]
-        if phase is Phase.BURY:
+        if phase is BURY:
             return view.random_burial(rng)
         return rng.choice(view.legal_friend_calls())

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..engine import Bid, Event, IllegalAction, Phase, Round
+from ..engine import Bid, Event, IllegalAction, Round
 from ..engine.match import Match
+from ..engine.view import DEAL, DONE
 from .base import Agent
 
 EventSink = Callable[[Round, list[Event]], None]
@@ -40,7 +41,7 @@ def _offer_bids(
     pending = [seat]
     while pending:
         asked = pending.pop(0)
-        if rnd.phase is not Phase.DEAL:
+        if rnd.phase is not DEAL:
             return
         if not rnd.may_bid(asked):
             continue  # without a possible bid the only answer is "no bid"
@@ -55,8 +56,8 @@ def play_round(rnd: Round, agents: Sequence[Agent], on_events: EventSink | None 
     """Play ``rnd`` to the end with one agent per seat."""
     if len(agents) != rnd.preset.players:
         raise ValueError(f"{rnd.preset.players} agents are needed")
-    while rnd.phase is not Phase.DONE:
-        if rnd.phase is Phase.DEAL:
+    while rnd.phase is not DONE:
+        if rnd.phase is DEAL:
             events = rnd.deal_card()
             if on_events is not None:
                 on_events(rnd, events)

@@ -80,7 +80,9 @@ class BiddingRules:
     def bid_count(self, bids: Sequence[BidRecord]) -> int:
         return len(bids)
 
-    def could_bid(self, hand: Sequence[int], level_rank: int) -> bool:
+    def could_bid(
+        self, hand: Sequence[int], level_rank: int, bids: Sequence[BidRecord], seat: int
+    ) -> bool:
         """A cheap necessary condition for having a legal bid (False: surely none)."""
         return True
 
@@ -133,15 +135,36 @@ class FanzhuBidding(BiddingRules):
                 )
         return None
 
-    def could_bid(self, hand: Sequence[int], level_rank: int) -> bool:
-        return bool(
-            hand[level_rank]
-            or hand[NUM_RANKS + level_rank]
-            or hand[2 * NUM_RANKS + level_rank]
-            or hand[3 * NUM_RANKS + level_rank]
-            or hand[SMALL_JOKER] >= 2
-            or hand[BIG_JOKER] >= 2
+    def could_bid(
+        self, hand: Sequence[int], level_rank: int, bids: Sequence[BidRecord], seat: int
+    ) -> bool:
+        """Exact and cheap: the strongest bid the hand can show beats the standing one."""
+        if not bids:
+            return bool(
+                hand[level_rank]
+                or hand[NUM_RANKS + level_rank]
+                or hand[2 * NUM_RANKS + level_rank]
+                or hand[3 * NUM_RANKS + level_rank]
+                or hand[SMALL_JOKER] >= 2
+                or hand[BIG_JOKER] >= 2
+            )
+        standing = bids[-1]
+        floor = self.strength(standing.cards, level_rank)
+        assert floor is not None
+        if standing.seat == seat:  # only reinforcing the same card (R-8.2)
+            return hand[standing.cards[0]] > len(standing.cards)
+        best = max(
+            hand[level_rank],
+            hand[NUM_RANKS + level_rank],
+            hand[2 * NUM_RANKS + level_rank],
+            hand[3 * NUM_RANKS + level_rank],
         )
+        strongest = max(
+            (best, 0),
+            (hand[SMALL_JOKER], 1) if hand[SMALL_JOKER] >= 2 else (0, 0),
+            (hand[BIG_JOKER], 2) if hand[BIG_JOKER] >= 2 else (0, 0),
+        )
+        return strongest > floor
 
     def legal_bids(self, ctx: BidContext) -> list[Bid]:
         hand = ctx.hand
@@ -231,15 +254,25 @@ class QidongBidding(BiddingRules):
                 )
         return None
 
-    def could_bid(self, hand: Sequence[int], level_rank: int) -> bool:
-        return bool(
-            hand[level_rank]
-            or hand[NUM_RANKS + level_rank]
-            or hand[2 * NUM_RANKS + level_rank]
-            or hand[3 * NUM_RANKS + level_rank]
-            or hand[SMALL_JOKER] >= 2
-            or hand[BIG_JOKER] >= 2
-        )
+    def could_bid(
+        self, hand: Sequence[int], level_rank: int, bids: Sequence[BidRecord], seat: int
+    ) -> bool:
+        """Exact and cheap: some bid the hand can show beats the standing one."""
+        floor = 0
+        if bids:
+            if bids[-1].seat == seat:
+                return False
+            found = self.strength(bids[-1].cards, level_rank)
+            assert found is not None
+            floor = found
+        if floor < 1 and any(hand[s * NUM_RANKS + level_rank] for s in range(NUM_SUITS)):
+            return True
+        if any(
+            hand[s * NUM_RANKS + level_rank] >= 2 and _QIDONG_PAIR_RANK[s] > floor
+            for s in range(NUM_SUITS)
+        ):
+            return True
+        return (hand[SMALL_JOKER] >= 2 and floor < 6) or (hand[BIG_JOKER] >= 2 and floor < 7)
 
     def legal_bids(self, ctx: BidContext) -> list[Bid]:
         floor = 0
@@ -419,8 +452,10 @@ class ShandongBidding(BiddingRules):
             return IllegalAction("you do not hold another copy of that joker", rule="R-8.4")
         return None
 
-    def could_bid(self, hand: Sequence[int], level_rank: int) -> bool:
-        return bool(hand[SMALL_JOKER] or hand[BIG_JOKER])
+    def could_bid(
+        self, hand: Sequence[int], level_rank: int, bids: Sequence[BidRecord], seat: int
+    ) -> bool:
+        return bool(hand[SMALL_JOKER] or hand[BIG_JOKER])  # every declaration shows a joker
 
     def legal_bids(self, ctx: BidContext) -> list[Bid]:
         hand = ctx.hand

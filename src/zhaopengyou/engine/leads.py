@@ -110,16 +110,29 @@ def random_lead(
     # such multisets, then each card's copies independently, rejecting the empty draw.
     groups = []
     weights = []
+    grand = 0
     for suit_cards in ordering.suit_cards:
-        held = [(c, hand[c]) for c in suit_cards if hand[c]]
+        held = [c for c in suit_cards if hand[c]]
         if held:
             total = 1
-            for _, n in held:
-                total *= n + 1
+            for card in held:
+                total *= hand[card] + 1
             groups.append(held)
             weights.append(total - 1)
-    held = rng.choices(groups, weights)[0]
+            grand += total - 1
+    pick = rng.random() * grand
+    chosen = groups[-1]
+    for group, weight in zip(groups, weights, strict=True):
+        if pick < weight:
+            chosen = group
+            break
+        pick -= weight
+    random = rng.random
     while True:
-        cards = tuple(CARDS[c] for c, n in held for _ in range(int(rng.random() * (n + 1))))
+        cards: list[Card] = []
+        for card in chosen:
+            take = int(random() * (hand[card] + 1))
+            if take:
+                cards.extend([CARDS[card]] * take)
         if cards:
-            return cards
+            return tuple(cards)

@@ -52,7 +52,19 @@ from .ordering import Ordering
 from .presets import Band, Preset
 from .tricks import forced_unit, winning_index
 from .units import Shape, Unit
-from .view import Phase, PlayRecord, Trick, View, burial_error
+from .view import (
+    BID,
+    BURY,
+    CALL,
+    DEAL,
+    DONE,
+    PLAY,
+    SWAP,
+    PlayRecord,
+    Trick,
+    View,
+    burial_error,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,7 +229,7 @@ class Round:
             card = Card.parse(friend_call)
             rnd.friend_call = card
             rnd.friend = preset.find_friend(banker, card, rnd.hands)
-        rnd.phase = Phase.PLAY
+        rnd.phase = PLAY
         rnd.to_act = banker if leader is None else leader
         return rnd
 
@@ -245,7 +257,7 @@ class Round:
         self.received: list[list[Card]] = [[] for _ in range(players)]
         self.kitty: tuple[Card, ...] = tuple(CARDS[c] for c in self.deck[self.cards_to_deal :])
         self.bids: list[BidRecord] = []
-        self.phase = Phase.DEAL
+        self.phase = DEAL
         self.to_act: int | None = None
         self._passes = 0
         self.trump_suit: int | None = None
@@ -281,7 +293,7 @@ class Round:
 
     def deal_card(self) -> list[Event]:
         """Deal the next card (R-8.1); after the last one the closing window opens."""
-        if self.phase is not Phase.DEAL:
+        if self.phase is not DEAL:
             raise WrongPhase("all cards are dealt")
         if self.pending_give_back is not None:
             raise WrongPhase(
@@ -297,7 +309,7 @@ class Round:
         self.dealt += 1
         events: list[Event] = [CardDealt(seat, card, self.dealt)]
         if self.dealt == self.cards_to_deal:
-            self.phase = Phase.BID
+            self.phase = BID
             last = self.bids[-1].seat if self.bids else self.dealer
             self.to_act = (last + 1) % self.preset.players
             self._passes = 0
@@ -305,7 +317,7 @@ class Round:
 
     def deal_all(self) -> list[Event]:
         events: list[Event] = []
-        while self.phase is Phase.DEAL:
+        while self.phase is DEAL:
             events.extend(self.deal_card())
         return events
 
@@ -317,11 +329,7 @@ class Round:
         Raises :class:`IllegalAction` (or a subclass) and leaves the state unchanged
         when the action is not allowed.
         """
-        if (
-            not isinstance(seat, int)
-            or isinstance(seat, bool)
-            or not (0 <= seat < self.preset.players)
-        ):
+        if type(seat) is not int or not 0 <= seat < self.preset.players:  # bools excluded
             raise MalformedAction(
                 "no seat {seat!r} in a {players}-player game",
                 seat=seat,
@@ -333,7 +341,7 @@ class Round:
                 rule="R-8.4",
                 seat=self.pending_give_back[0],
             )
-        if isinstance(action, Play):
+        if type(action) is Play or isinstance(action, Play):
             return self._play(seat, action)
         if isinstance(action, Bid):
             return self._bid(seat, action)
@@ -353,19 +361,19 @@ class Round:
 
     def can_bid(self, seat: int) -> bool:
         """Whether ``seat`` has any legal bid now (cheap; used to skip asking)."""
-        if self.phase is not Phase.DEAL and (self.phase is not Phase.BID or seat != self.to_act):
+        if self.phase is not DEAL and (self.phase is not BID or seat != self.to_act):
             return False
         bidding = self.preset.bidding
         hand = self.hands[seat]
-        return bidding.could_bid(hand, self.level_rank) and bool(
+        return bidding.could_bid(hand, self.level_rank, self.bids, seat) and bool(
             bidding.legal_bids(self.bid_context(seat))
         )
 
     def may_bid(self, seat: int) -> bool:
         """A cheap necessary condition for :meth:`can_bid` (False: surely no legal bid)."""
-        if self.phase is not Phase.DEAL and (self.phase is not Phase.BID or seat != self.to_act):
+        if self.phase is not DEAL and (self.phase is not BID or seat != self.to_act):
             return False
-        return self.preset.bidding.could_bid(self.hands[seat], self.level_rank)
+        return self.preset.bidding.could_bid(self.hands[seat], self.level_rank, self.bids, seat)
 
     def bid_context(self, seat: int) -> BidContext:
         return BidContext(
@@ -374,15 +382,15 @@ class Round:
             self.bids,
             self.level_rank,
             self.banker,
-            self.phase is Phase.DEAL,
+            self.phase is DEAL,
             self.preset.players,
             self._options,
         )
 
     def _bid(self, seat: int, action: Bid) -> list[Event]:
-        if self.phase not in (Phase.DEAL, Phase.BID):
+        if self.phase not in (DEAL, BID):
             raise WrongPhase("bidding is over", rule="R-8.1")
-        if self.phase is Phase.BID and seat != self.to_act:
+        if self.phase is BID and seat != self.to_act:
             raise NotYourTurn("seat {seat} is polled now", rule="R-8.1", seat=self.to_act)
         cards = _as_cards(action.cards, "bid")
         if action.kind not in self.preset.bidding.kinds:
@@ -405,7 +413,7 @@ class Round:
         )
         hidden = tuple(c for c in cards if c not in shown)
         events: list[Event] = [BidMade(seat, shown, self.dealt, action.kind, hidden)]
-        if self.phase is Phase.BID:  # a bid restarts the count (R-8.1)
+        if self.phase is BID:  # a bid restarts the count (R-8.1)
             self._passes = 0
             self.to_act = (seat + 1) % self.preset.players
         return events
@@ -452,7 +460,7 @@ class Round:
         self.hand_sizes[declarer] += count
         self.bids[-1] = self.bids[-1]._replace(returned=cards)
         self.pending_give_back = None
-        if self.phase is Phase.BID:  # the 粘 was a bid: the count restarts after it
+        if self.phase is BID:  # the 粘 was a bid: the count restarts after it
             self._passes = 0
             self.to_act = (seat + 1) % self.preset.players
         else:
@@ -460,7 +468,7 @@ class Round:
         return [GivenBack(seat, declarer, cards)]
 
     def _pass(self, seat: int) -> list[Event]:
-        if self.phase is not Phase.BID:
+        if self.phase is not BID:
             raise WrongPhase("passing is only for the closing bid window", rule="R-8.1")
         if seat != self.to_act:
             raise NotYourTurn("seat {seat} is polled now", rule="R-8.1", seat=self.to_act)
@@ -504,7 +512,7 @@ class Round:
             self.hands[taker][card] += 1
         self.hand_sizes[taker] += len(self.kitty)
         events.append(KittyTaken(taker, self.kitty))
-        self.phase = Phase.BURY
+        self.phase = BURY
         self.to_act = taker
         return events
 
@@ -519,7 +527,7 @@ class Round:
         return tuple(kitty)
 
     def _bury(self, seat: int, action: Bury) -> list[Event]:
-        if self.phase is not Phase.BURY:
+        if self.phase is not BURY:
             raise WrongPhase("not the time to bury", rule="R-7.1")
         if seat != self.to_act:
             raise NotYourTurn("seat {seat} buries the kitty", rule="R-7.1", seat=self.to_act)
@@ -533,7 +541,7 @@ class Round:
         self.buried = tuple(cards)
         events: list[Event] = [Buried(seat, self.buried)]
         if not self.trump_public:
-            self.phase = Phase.SWAP  # R-8.4: the declarer may swap before showing
+            self.phase = SWAP  # R-8.4: the declarer may swap before showing
             self.to_act = self.declarer
             return events
         return events + self._after_kitty()
@@ -541,7 +549,7 @@ class Round:
     def _after_kitty(self) -> list[Event]:
         assert self.banker is not None
         if self.preset.called_friend:
-            self.phase = Phase.CALL
+            self.phase = CALL
             self.to_act = self.banker
         else:
             self._start_play()
@@ -573,7 +581,7 @@ class Round:
         return None
 
     def _swap(self, seat: int, action: Swap) -> list[Event]:
-        if self.phase is not Phase.SWAP:
+        if self.phase is not SWAP:
             raise WrongPhase("not the time to swap with the kitty", rule="R-8.4")
         if seat != self.to_act:
             raise NotYourTurn("only the declarer swaps with the kitty", rule="R-8.4")
@@ -604,7 +612,7 @@ class Round:
         return events + self._after_kitty()
 
     def _call_friend(self, seat: int, action: CallFriend) -> list[Event]:
-        if self.phase is not Phase.CALL:
+        if self.phase is not CALL:
             raise WrongPhase("not the time to call a friend", rule="R-9.1")
         if seat != self.to_act:
             raise NotYourTurn("only the banker calls the friend", rule="R-9.1")
@@ -629,7 +637,7 @@ class Round:
         return [FriendCalled(seat, card, call.solo)]
 
     def _start_play(self) -> None:
-        self.phase = Phase.PLAY
+        self.phase = PLAY
         self.to_act = self.banker  # R-6.5
 
     def _held_counts(self, seat: int, cards: Sequence[Card]) -> list[int]:
@@ -647,7 +655,7 @@ class Round:
     # --- tricks ------------------------------------------------------------------------
 
     def _play(self, seat: int, action: Play) -> list[Event]:
-        if self.phase is not Phase.PLAY:
+        if self.phase is not PLAY:
             raise WrongPhase("not the time to play cards")
         if seat != self.to_act:
             raise NotYourTurn("seat {seat} is to play", rule="R-6.4", seat=self.to_act)
@@ -813,7 +821,7 @@ class Round:
             next_banker,
             held_at_top,
         )
-        self.phase = Phase.DONE
+        self.phase = DONE
         self.to_act = None
         return [
             KittyRevealed(kitty, kitty_points, multiplier),
@@ -824,17 +832,13 @@ class Round:
 
     def view(self, seat: int) -> View:
         """Exactly what ``seat`` may know now."""
-        if (
-            not isinstance(seat, int)
-            or isinstance(seat, bool)
-            or not (0 <= seat < self.preset.players)
-        ):
+        if type(seat) is not int or not 0 <= seat < self.preset.players:  # bools excluded
             raise MalformedAction(
                 "no seat {seat!r} in a {players}-player game",
                 seat=seat,
                 players=self.preset.players,
             )
-        done = self.phase is Phase.DONE
+        done = self.phase is DONE
         # R-8.4: a hidden trump suit is known to the declarer (and a sticker) only.
         ordering = self.ordering if self.trump_public or seat in self.trump_knowers else None
         pending = self.pending_give_back
@@ -860,7 +864,7 @@ class Round:
             self._standing_declarer() if declaring else None,
             pending[2] if pending is not None and pending[0] == seat else 0,
             tuple(c for c in self.buried if ordering is not None and ordering.is_trump(c))
-            if self.phase is Phase.SWAP and seat == self.declarer
+            if self.phase is SWAP and seat == self.declarer
             else (),
             self.friend_call,
             self.solo,

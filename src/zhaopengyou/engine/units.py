@@ -32,19 +32,31 @@ LIGHTNING = "lightning"
 SPECIAL_KINDS = (RAIN, SNOW, THUNDER, LIGHTNING)
 
 
-class Shape(NamedTuple):
-    """What a unit looks like, independent of which cards: the format of R-6.1."""
-
+class _ShapeFields(NamedTuple):
     kind: str
     width: int
     length: int
-    extra: int = 0  # snow: how many numbers are doubled
+    extra: int  # snow: how many numbers are doubled
+    size: int  # cards in a unit of this shape (stored: it is read on every play)
 
-    @property
-    def size(self) -> int:
-        if self.kind in (TUPLE, TRACTOR):
-            return self.width * self.length
-        return self.length + self.extra
+
+class Shape(_ShapeFields):
+    """What a unit looks like, independent of which cards: the format of R-6.1."""
+
+    __slots__ = ()
+
+    def __new__(cls, kind: str, width: int, length: int, extra: int = 0) -> Shape:
+        size = width * length if kind in (TUPLE, TRACTOR) else length + extra
+        return tuple.__new__(cls, (kind, width, length, extra, size))
+
+    def __getnewargs__(self) -> tuple[str, int, int, int]:
+        return (self.kind, self.width, self.length, self.extra)
+
+    def __repr__(self) -> str:
+        return (
+            f"Shape(kind={self.kind!r}, width={self.width}, length={self.length}, "
+            f"extra={self.extra})"
+        )
 
     @property
     def is_structured(self) -> bool:

@@ -49,6 +49,18 @@ class Phase(StrEnum):
     DONE = "done"  # scored (R-9, R-10)
 
 
+# Module constants: reading an enum member through its class is slow on the hot path.
+DEAL, BID, BURY, SWAP, CALL, PLAY, DONE = (
+    Phase.DEAL,
+    Phase.BID,
+    Phase.BURY,
+    Phase.SWAP,
+    Phase.CALL,
+    Phase.PLAY,
+    Phase.DONE,
+)
+
+
 class PlayRecord(NamedTuple):
     """One seat's play in a trick. For a failed throw (R-4.4) ``attempted`` is the whole
     throw and ``attempted_units`` the parse the leader named for it, if any."""
@@ -123,7 +135,7 @@ class View(NamedTuple):
 
     @property
     def is_leading(self) -> bool:
-        return self.phase is Phase.PLAY and not self.current
+        return self.phase is PLAY and not self.current
 
     @property
     def lead_suit(self) -> int | None:
@@ -164,16 +176,16 @@ class View(NamedTuple):
             self.bids,
             self.level_rank,
             self.banker,
-            self.phase is Phase.DEAL,
+            self.phase is DEAL,
             self.preset.players,
             self.preset.options,
         )
 
     def legal_bids(self) -> list[Bid]:
         """Every bid this seat may make now (empty outside the bidding phases)."""
-        if self.phase not in (Phase.DEAL, Phase.BID):
+        if self.phase not in (DEAL, BID):
             return []
-        if self.phase is Phase.BID and self.to_act != self.seat:
+        if self.phase is BID and self.to_act != self.seat:
             return []
         return self.preset.bidding.legal_bids(self._bid_context())
 
@@ -182,7 +194,7 @@ class View(NamedTuple):
 
         A throw that other hands can beat is still a legal attempt (R-4.3, R-4.4).
         """
-        if self.phase is not Phase.PLAY or self.to_act != self.seat or self.ordering is None:
+        if self.phase is not PLAY or self.to_act != self.seat or self.ordering is None:
             return IllegalAction("it is not your turn to play")
         counts = [0] * NUM_KINDS
         for card in cards:
@@ -208,7 +220,7 @@ class View(NamedTuple):
 
     def legal_plays(self) -> Iterator[tuple[Card, ...]]:
         """Every distinct legal play: all leads (units, then throws) or all follows."""
-        if self.phase is not Phase.PLAY or self.to_act != self.seat or self.ordering is None:
+        if self.phase is not PLAY or self.to_act != self.seat or self.ordering is None:
             return
         if self.is_leading:
             yield from self.preset.iter_leads(self.hand_counts, self.ordering)
@@ -234,7 +246,7 @@ class View(NamedTuple):
 
     def burial_error(self, cards: Sequence[Card]) -> IllegalAction | None:
         """Why burying these cards is not allowed now; None when it is (R-7.1)."""
-        if self.phase is not Phase.BURY or self.to_act != self.seat:
+        if self.phase is not BURY or self.to_act != self.seat:
             return IllegalAction("not the time to bury", rule="R-7.1")
         return burial_error(self.hand_counts, cards, self.preset.kitty_size)
 
@@ -271,7 +283,7 @@ class View(NamedTuple):
 
     def legal_swaps(self) -> list[tuple[tuple[Card, Card], ...]]:
         """Every set of swaps the declarer may make now, the empty set first (R-8.4)."""
-        if self.phase is not Phase.SWAP or self.to_act != self.seat:
+        if self.phase is not SWAP or self.to_act != self.seat:
             return []
         options: list[tuple[tuple[Card, Card], ...]] = [()]
 
@@ -293,7 +305,7 @@ class View(NamedTuple):
         return sorted(set(options), key=lambda p: (len(p), p))
 
     def legal_friend_calls(self) -> list[CallFriend]:
-        if self.phase is not Phase.CALL or self.to_act != self.seat:
+        if self.phase is not CALL or self.to_act != self.seat:
             return []
         return self.preset.legal_friend_calls(self.hand_counts, self.buried)
 
