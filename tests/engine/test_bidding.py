@@ -195,8 +195,9 @@ def test_quick_bid_check_agrees_with_the_legal_bids(name: str) -> None:  # R-8.2
             for seat in range(preset.players):
                 if rnd.phase is Phase.DEAL:
                     exact = bool(preset.bidding.legal_bids(rnd.bid_context(seat)))
-                    quick = preset.bidding.could_bid(rnd.hands[seat], rnd.level_rank, rnd.bids,
-                                                     seat)
+                    quick = preset.bidding.could_bid(
+                        rnd.hands[seat], rnd.level_rank, rnd.bids, seat
+                    )
                     assert quick == exact, (seed, seat, rnd.bids)
                     checks += 1
             if rnd.may_bid(dealt_to):

@@ -420,3 +420,64 @@ def test_hidden_suit_does_not_leak_through_events() -> None:  # R-8.4
         events += rnd.apply(rnd.to_act, Pass())
     decided = next(e for e in events if isinstance(e, TrumpDecided))
     assert for_seat(decided, 0).trump_suit is None and for_seat(decided, 1).trump_suit == 1
+
+
+def test_unit_enumeration_matches_a_brute_force_search() -> None:  # R-3.5, R-3.6
+    """Every sub-multiset of a suit that forms a unit is listed, and nothing else."""
+    import random
+
+    from zhaopengyou.engine.follow import iter_submultisets
+    from zhaopengyou.engine.ordering import Ordering
+    from zhaopengyou.engine.shandong import iter_shandong_units
+
+    rng = random.Random(3)
+    for _ in range(120):
+        order = Ordering(rng.randrange(13), rng.choice([None, 0, 1, 2, 3]), FIXED, "shandong")
+        hand = [0] * 54
+        for card in rng.sample(range(54), 14):
+            hand[card] = rng.choice([1, 1, 2])
+        listed = {tuple(sorted(u.cards)) for u in iter_shandong_units(hand, order)}
+        found = set()
+        for suit in order.suit_cards:
+            items = [(c, hand[c]) for c in suit if hand[c]]
+            for size in range(1, min(10, sum(n for _, n in items)) + 1):
+                for cards in iter_submultisets(items, size):
+                    if shandong_unit(cards, order) is not None:
+                        found.add(tuple(sorted(cards)))
+        assert {u for u in listed if len(u) <= 10} == found
+
+
+def test_declarations_listed_are_exactly_the_legal_ones() -> None:  # R-8.4
+    """legal_bids lists every declaration bid_error accepts, across random deals."""
+    from zhaopengyou.bots import RandomBot
+    from zhaopengyou.bots.runner import _offer_bids
+
+    rules = SHANDONG.bidding
+    checked = 0
+    for seed in range(6):
+        rnd = Round(SHANDONG, seed=seed)
+        agents = [RandomBot(seed * 5 + s) for s in range(4)]
+        while rnd.phase is Phase.DEAL:
+            dealt_to = rnd.deal_card()[0].seat
+            for seat in range(4):
+                if rnd.phase is not Phase.DEAL or rnd.pending_give_back is not None:
+                    continue
+                ctx = rnd.bid_context(seat)
+                listed = {(b.kind, tuple(sorted(b.cards))) for b in rules.legal_bids(ctx)}
+                hand = [c for c in range(54) for _ in range(rnd.hands[seat][c])]
+                jokers = [c for c in hand if c >= 52]
+                pairs = sorted({c for c in hand if c < 52 and hand.count(c) >= 2})
+                for joker in set(jokers):  # every 亮, 顶 and add shape the hand allows
+                    for kind, cards in (
+                        [("add", (joker,))]
+                        + [("liang", (joker, p, p)) for p in pairs]
+                        + [("ding", (joker, joker, p, p)) for p in pairs]
+                    ):
+                        ok = rules.bid_error(ctx, [Card(c) for c in cards], kind) is None
+                        assert ok == ((kind, tuple(sorted(cards))) in listed)
+                        checked += 1
+                if listed:  # the quick pre-check never hides a legal declaration
+                    assert rules.could_bid(rnd.hands[seat], rnd.level_rank, rnd.bids, seat)
+            if rnd.may_bid(dealt_to):
+                _offer_bids(rnd, agents, dealt_to, None)
+    assert checked > 500

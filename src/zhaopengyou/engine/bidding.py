@@ -455,22 +455,38 @@ class ShandongBidding(BiddingRules):
     def could_bid(
         self, hand: Sequence[int], level_rank: int, bids: Sequence[BidRecord], seat: int
     ) -> bool:
-        return bool(hand[SMALL_JOKER] or hand[BIG_JOKER])  # every declaration shows a joker
+        if not (hand[SMALL_JOKER] or hand[BIG_JOKER]):
+            return False  # every declaration shows a joker
+        standing = standing_declaration(bids)
+        if standing is None:
+            return any(hand[c] >= 2 for c in range(SMALL_JOKER))  # 亮 needs a pair
+        if standing.stuck:
+            return False
+        if standing.declarer == seat:
+            return any(hand[j] > standing.jokers.count(j) for j in set(standing.jokers))
+        return True
 
     def legal_bids(self, ctx: BidContext) -> list[Bid]:
         hand = ctx.hand
         jokers = [CARDS[j] for j in (SMALL_JOKER, BIG_JOKER) if hand[j]]
-        pairs = [CARDS[c] for c in range(SMALL_JOKER) if hand[c] >= 2]
+        if not jokers:
+            return []
+        standing = standing_declaration(ctx.bids)
         candidates: list[Bid] = []
+        pairs = [CARDS[c] for c in range(SMALL_JOKER) if hand[c] >= 2]
         for joker in jokers:
-            candidates.extend(Bid((joker, p, p), "liang") for p in pairs)
-            if hand[joker] >= 2:
-                candidates.extend(Bid((joker, joker, p, p), "ding") for p in pairs)
-            candidates.append(Bid((joker,), "add"))
-            for run in self._guafeng_runs(hand, ctx.level_rank):
-                candidates.append(Bid((joker, *run), "zhan"))
-                if hand[joker] >= 2:
-                    candidates.append(Bid((joker, joker, *run), "zhan"))
+            if standing is None:
+                candidates.extend(Bid((joker, p, p), "liang") for p in pairs)
+            elif standing.declarer == ctx.seat:
+                candidates.append(Bid((joker,), "add"))
+            elif not standing.stuck:
+                if hand[joker] >= 2 and not standing.is_ding:
+                    candidates.extend(Bid((joker, joker, p, p), "ding") for p in pairs)
+                if (ctx.seat - standing.declarer) % 2:
+                    for run in self._guafeng_runs(hand, ctx.level_rank):
+                        candidates.append(Bid((joker, *run), "zhan"))
+                        if hand[joker] >= 2:
+                            candidates.append(Bid((joker, joker, *run), "zhan"))
         return [b for b in candidates if self.bid_error(ctx, b.cards, b.kind) is None]
 
     def _guafeng_runs(self, hand: Sequence[int], level_rank: int) -> list[tuple[Card, ...]]:

@@ -122,6 +122,57 @@ def _merge(core: list[tuple[int, int]]) -> Core:
     return tuple(sorted(merged.items()))
 
 
+def suit_count_error(
+    hand: Sequence[int], play: Sequence[int], suit_cards: Sequence[int], n: int
+) -> tuple[IllegalAction | None, bool]:
+    """The counting part of following, common to every preset: with h ≤ n cards of the
+    led suit play them all (R-5.1), else play n of them (R-5.2). Returns the error, if
+    any, and whether the hand is long in the suit (h > n: structure rules apply next)."""
+    held = 0
+    played = 0
+    for card in suit_cards:
+        held += hand[card]
+        played += play[card]
+    if held <= n:
+        if played != held:
+            return IllegalAction(
+                "must play all {held} cards of the led suit", rule="R-5.1", held=held
+            ), False
+        return None, False
+    if played != n:
+        return IllegalAction("must play {n} cards of the led suit", rule="R-5.2", n=n), True
+    return None, True
+
+
+def short_suit_follows(
+    hand: Sequence[int], lead_suit: int, ordering: Ordering, n: int
+) -> Iterator[list[int]] | None:
+    """With h ≤ n cards of the led suit, every legal follow (all of them plus any
+    n − h others, R-5.1); None when the hand is long in the suit."""
+    suit_cards = ordering.suit_cards[lead_suit]
+    in_suit = [c for c in suit_cards for _ in range(hand[c])]
+    if len(in_suit) > n:
+        return None
+    esuit = ordering.esuit
+    others = [(c, hand[c]) for c in range(NUM_KINDS) if hand[c] and esuit[c] != lead_suit]
+    return (in_suit + filler for filler in iter_submultisets(others, n - len(in_suit)))
+
+
+def random_short_suit_follow(
+    hand: Sequence[int], lead_suit: int, ordering: Ordering, n: int, rng: random.Random
+) -> list[int] | None:
+    """A uniformly random follow when h ≤ n (R-5.1); None when the hand is long."""
+    suit_cards = ordering.suit_cards[lead_suit]
+    in_suit = [c for c in suit_cards for _ in range(hand[c])]
+    if len(in_suit) > n:
+        return None
+    esuit = ordering.esuit
+    others = [c for c in range(NUM_KINDS) if hand[c] and esuit[c] != lead_suit]
+    if len(in_suit) + 1 == n:  # one free card: any distinct card of the rest
+        return [*in_suit, others[int(rng.random() * len(others))]]
+    return in_suit + sample_submultiset(_items(hand, others), n - len(in_suit), rng)
+
+
 def format_size(shapes: Sequence[Shape]) -> int:
     """Cards in a lead of these shapes."""
     if len(shapes) == 1:
@@ -188,20 +239,9 @@ def follow_error(
     """
     suit_cards = ordering.suit_cards[lead_suit]
     n = format_size(shapes)
-    held = 0
-    for card in suit_cards:
-        held += hand[card]
-    played = 0
-    for card in suit_cards:
-        played += play[card]
-    if held <= n:
-        if played != held:
-            return IllegalAction(
-                "must play all {held} cards of the led suit", rule="R-5.1", held=held
-            )
-        return None
-    if played != n:
-        return IllegalAction("must play {n} cards of the led suit", rule="R-5.2", n=n)
+    error, long_suit = suit_count_error(hand, play, suit_cards, n)
+    if error is not None or not long_suit:
+        return error
     if len(shapes) == 1 and shapes[0].length == 1:
         width = shapes[0].width
         if width == 1:
@@ -337,16 +377,9 @@ def random_follow(
     held_cards = [c for c in suit_cards if hand[c]]
     if n == 1 and held_cards:
         return [held_cards[int(rng.random() * len(held_cards))]]
-    held = 0
-    for card in held_cards:
-        held += hand[card]
-    if held <= n:
-        in_suit = [c for c in held_cards for _ in range(hand[c])]
-        esuit = ordering.esuit
-        others = [c for c in range(NUM_KINDS) if hand[c] and esuit[c] != lead_suit]
-        if held + 1 == n:  # one free card: any distinct card of the rest
-            return [*in_suit, others[int(rng.random() * len(others))]]
-        return in_suit + sample_submultiset(_items(hand, others), n - held, rng)
+    short = random_short_suit_follow(hand, lead_suit, ordering, n, rng)
+    if short is not None:
+        return short
     items = _items(hand, held_cards)
     if len(shapes) == 1 and shapes[0].length == 1 and shapes[0].width == 2:
         pairs = [c for c, k in items if k >= 2]
@@ -403,13 +436,10 @@ def iter_legal_follows(
 ) -> Iterator[list[int]]:
     """Every distinct legal follow, lazily."""
     suit_cards = ordering.suit_cards[lead_suit]
-    n = sum(s.size for s in shapes)
-    held = sum(hand[c] for c in suit_cards)
-    if held <= n:
-        in_suit = [c for c in suit_cards for _ in range(hand[c])]
-        others = [c for c in range(NUM_KINDS) if hand[c] and ordering.esuit[c] != lead_suit]
-        for filler in iter_submultisets(_items(hand, others), n - held):
-            yield in_suit + filler
+    n = format_size(shapes)
+    short = short_suit_follows(hand, lead_suit, ordering, n)
+    if short is not None:
+        yield from short
         return
     for play in iter_submultisets(_items(hand, suit_cards), n):
         if follow_error(hand, _vector(play), lead_suit, shapes, ordering) is None:

@@ -257,6 +257,9 @@ class Round:
         self.received: list[list[Card]] = [[] for _ in range(players)]
         self.kitty: tuple[Card, ...] = tuple(CARDS[c] for c in self.deck[self.cards_to_deal :])
         self.bids: list[BidRecord] = []
+        self._visible_cache: dict[int, tuple[object, tuple[BidRecord, ...]]] = {}
+        self._declarer_now: int | None = None  # shandong: the standing declarer (public)
+        self._declarer_key: object = None
         self.phase = DEAL
         self.to_act: int | None = None
         self._passes = 0
@@ -277,7 +280,7 @@ class Round:
         self.solo = False
         self.friend: int | None = None
         self.friend_revealed = False
-        self.tricks: list[Trick] = []
+        self.tricks: tuple[Trick, ...] = ()  # immutable, so views share it
         self.current: list[PlayRecord] = []
         self.lead_units: tuple[Unit, ...] = ()
         self._lead_shapes: tuple[Shape, ...] = ()
@@ -753,7 +756,7 @@ class Round:
         trick = Trick(
             self.current[0].seat, tuple(self.current), self.lead_units, suit, winner, points
         )
-        self.tricks.append(trick)
+        self.tricks = (*self.tricks, trick)
         self.points_won[winner] += points
         self.current = []
         self.lead_units = ()
@@ -869,7 +872,7 @@ class Round:
             self.friend_call,
             self.solo,
             self.friend if self.friend_revealed or done else None,
-            tuple(self.tricks),
+            self.tricks,
             tuple(self.current),
             self.lead_units,
             self._lead_shapes,
@@ -879,14 +882,28 @@ class Round:
         )
 
     def _standing_declarer(self) -> int | None:
+        """Whose declaration stands (public: its joker shows), cached per bid change."""
         if self.declarer is not None:
             return self.declarer
-        standing = standing_declaration(self.bids) if self.bids and self.bids[0].kind else None
-        return standing.declarer if standing is not None else None
+        key = (len(self.bids), self.bids[-1] if self.bids else None)
+        if self._declarer_key != key:
+            standing = standing_declaration(self.bids)
+            self._declarer_now = standing.declarer if standing is not None else None
+            self._declarer_key = key
+        return self._declarer_now
 
     def _visible_bids(self, seat: int) -> tuple[BidRecord, ...]:
         """Bids as ``seat`` may see them: a face-down pair only by its declarer, whoever
         took it by 粘, or everyone once shown; 粘 exchanges only by the two involved."""
+        key = (seat, len(self.bids), self.bids[-1] if self.bids else None, self.pair_shown)
+        cached = self._visible_cache.get(seat)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        visible = self._redact_bids(seat)
+        self._visible_cache[seat] = (key, visible)
+        return visible
+
+    def _redact_bids(self, seat: int) -> tuple[BidRecord, ...]:
         last_declaration = max(
             (i for i, b in enumerate(self.bids) if b.kind in ("liang", "ding")), default=-1
         )

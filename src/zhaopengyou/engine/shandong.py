@@ -22,12 +22,19 @@ from collections.abc import Iterator, Sequence
 
 from .cards import CARDS, NUM_KINDS, NUM_RANKS, TRUMP, Card
 from .errors import IllegalAction
-from .follow import iter_submultisets, sample_submultiset
+from .follow import (
+    iter_submultisets,
+    random_short_suit_follow,
+    short_suit_follows,
+    suit_count_error,
+)
 from .ordering import Ordering
 from .tricks import PlayRank
 from .units import (
     LIGHTNING,
+    PAIR,
     RAIN,
+    SINGLE,
     SNOW,
     THUNDER,
     TRACTOR,
@@ -58,6 +65,11 @@ def shandong_unit(cards: Sequence[int], ordering: Ordering) -> Unit | None:
     """The one unit these cards form in 山东升级, special units included, or None."""
     if not cards:
         return None
+    first = cards[0]
+    if len(cards) == 1:  # the common cases first: a single, a pair
+        return Unit(SINGLE, (CARDS[first],), CARDS[first])
+    if len(cards) == 2 and cards[1] == first:
+        return Unit(PAIR, (CARDS[first], CARDS[first]), CARDS[first])
     esuit, order = ordering.esuit, ordering.order
     if len({esuit[c] for c in cards}) != 1:
         return None
@@ -98,28 +110,50 @@ def iter_shandong_units(hand: Sequence[int], ordering: Ordering) -> Iterator[Uni
     lightning (R-3.5, R-3.6)."""
     for suit_cards in ordering.suit_cards:
         for card in suit_cards:
-            for width in range(1, min(hand[card], 2) + 1):
-                yield make_unit(Shape(TUPLE, width, 1), (card,), ordering)
-        for length in range(2, MAX_GUAFENG + 1):
-            for path in tractor_paths(hand, suit_cards, 2, length, ordering):
-                if all(ordering.ordinary[c] for c in path):
-                    yield make_unit(Shape(TRACTOR, 2, length), path, ordering)
-        yield from _runs(hand, suit_cards, ordering)
+            held = hand[card]
+            if held:
+                one = CARDS[card]
+                yield Unit(SINGLE, (one,), one)
+                if held >= 2:
+                    yield Unit(PAIR, (one, one), one)
+        for segment in _segments(hand, suit_cards, ordering):
+            yield from _segment_units(hand, segment, ordering)
     yield from _thunders(hand, ordering)
 
 
-def _runs(hand: Sequence[int], suit_cards: Sequence[int], ordering: Ordering) -> Iterator[Unit]:
-    """Rain and snow: every window of ≥ 5 consecutive held numbers, each number taken
-    once or (if held twice) once or twice."""
-    ordinary = [c for c in suit_cards if ordering.ordinary[c]]
-    for length in range(MIN_RUN, len(ordinary) + 1):
-        for path in tractor_paths(hand, ordinary, 1, length, ordering):
-            choices = [range(1, min(hand[c], 2) + 1) for c in path]
-            for takes in itertools.product(*choices):
-                cards = [c for c, n in zip(path, takes, strict=True) for _ in range(n)]
-                unit = shandong_unit(cards, ordering)
-                if unit is not None:
-                    yield unit
+def _segments(
+    hand: Sequence[int], suit_cards: Sequence[int], ordering: Ordering
+) -> Iterator[list[int]]:
+    """Maximal runs of consecutive held ordinary cards of one suit (R-3.5: no skipping)."""
+    run: list[int] = []
+    for card in suit_cards:
+        if hand[card] and ordering.ordinary[card] and (not run or card in ordering.succ[run[-1]]):
+            run.append(card)
+            continue
+        if len(run) >= 2:
+            yield run
+        run = [card] if hand[card] and ordering.ordinary[card] else []
+    if len(run) >= 2:
+        yield run
+
+
+def _segment_units(hand: Sequence[int], run: list[int], ordering: Ordering) -> Iterator[Unit]:
+    """刮风 of 2–4 pairs, and rain/snow of ≥ 5 numbers, inside one run of held cards."""
+    for start in range(len(run)):
+        for end in range(start + 2, len(run) + 1):
+            window = run[start:end]
+            if end - start <= MAX_GUAFENG and all(hand[c] >= 2 for c in window):
+                yield make_unit(Shape(TRACTOR, 2, len(window)), window, ordering)
+            if end - start < MIN_RUN:
+                continue
+            doubles = [c for c in window if hand[c] >= 2]
+            for count in range(len(doubles) + 1):
+                for doubled in itertools.combinations(doubles, count):
+                    cards = sorted(window + list(doubled), key=lambda c: ordering.order[c])
+                    shape = (
+                        Shape(SNOW, 1, len(window), count) if count else Shape(RAIN, 1, len(window))
+                    )
+                    yield Unit(shape, tuple(CARDS[c] for c in cards), CARDS[window[-1]])
 
 
 def _thunders(hand: Sequence[int], ordering: Ordering) -> Iterator[Unit]:
@@ -168,16 +202,9 @@ def shandong_follow_error(
     suit_cards = ordering.suit_cards[lead_suit]
     shape = shapes[0]
     n = shape.size
-    held = sum(hand[c] for c in suit_cards)
-    played = sum(play[c] for c in suit_cards)
-    if held <= n:
-        if played != held:
-            return IllegalAction(
-                "must play all {held} cards of the led suit", rule="R-5.1", held=held
-            )
-        return None
-    if played != n:
-        return IllegalAction("must play {n} cards of the led suit", rule="R-5.2", n=n)
+    error, long_suit = suit_count_error(hand, play, suit_cards, n)
+    if error is not None or not long_suit:
+        return error
     hand_cards = [c for c in suit_cards for _ in range(hand[c])]
     play_cards = [c for c in suit_cards for _ in range(play[c])]
     if shape.kind == TUPLE and shape.width == 1:
@@ -270,14 +297,11 @@ def iter_shandong_follows(
     suit_cards = ordering.suit_cards[lead_suit]
     shape = shapes[0]
     n = shape.size
-    held_cards = [c for c in suit_cards for _ in range(hand[c])]
-    if len(held_cards) <= n:
-        others = [
-            (c, hand[c]) for c in range(NUM_KINDS) if hand[c] and ordering.esuit[c] != lead_suit
-        ]
-        for filler in iter_submultisets(others, n - len(held_cards)):
-            yield held_cards + filler
+    short = short_suit_follows(hand, lead_suit, ordering, n)
+    if short is not None:
+        yield from short
         return
+    held_cards = [c for c in suit_cards for _ in range(hand[c])]
     if shape.kind == TUPLE and shape.width == 1:
         for card in suit_cards:
             if hand[card]:
@@ -335,17 +359,16 @@ def random_shandong_follow(
     ordering: Ordering,
     rng: random.Random,
 ) -> list[int]:
-    """A legal follow drawn uniformly among the distinct legal follows: short suits by
-    direct sampling, otherwise from the (few) plays R-5.3 leaves."""
-    suit_cards = ordering.suit_cards[lead_suit]
+    """A legal follow drawn uniformly among the distinct legal follows: short suits and
+    singles directly, otherwise from the (few) plays R-5.3 leaves."""
     n = shapes[0].size
-    held = sum(hand[c] for c in suit_cards)
-    if held <= n:
-        in_suit = [c for c in suit_cards for _ in range(hand[c])]
-        others = [
-            (c, hand[c]) for c in range(NUM_KINDS) if hand[c] and ordering.esuit[c] != lead_suit
-        ]
-        return in_suit + sample_submultiset(others, n - held, rng)
+    if n == 1:
+        held_cards = [c for c in ordering.suit_cards[lead_suit] if hand[c]]
+        if held_cards:
+            return [held_cards[int(rng.random() * len(held_cards))]]
+    short = random_short_suit_follow(hand, lead_suit, ordering, n, rng)
+    if short is not None:
+        return short
     return rng.choice(list(iter_shandong_follows(hand, lead_suit, shapes, ordering)))
 
 
