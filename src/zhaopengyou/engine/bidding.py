@@ -395,7 +395,15 @@ class ShandongBidding(BiddingRules):
     def bid_error(
         self, ctx: BidContext, cards: Sequence[Card], kind: str | None = None
     ) -> IllegalAction | None:
-        standing = standing_declaration(ctx.bids)
+        return self._error(ctx, standing_declaration(ctx.bids), cards, kind)
+
+    def _error(
+        self,
+        ctx: BidContext,
+        standing: Declaration | None,
+        cards: Sequence[Card],
+        kind: str | None,
+    ) -> IllegalAction | None:
         jokers, rest = _split_jokers(cards)
         if not _held(ctx.hand, cards):
             return IllegalAction("you do not hold the cards you declare", rule="R-8.4")
@@ -487,18 +495,28 @@ class ShandongBidding(BiddingRules):
                         candidates.append(Bid((joker, *run), "zhan"))
                         if hand[joker] >= 2:
                             candidates.append(Bid((joker, joker, *run), "zhan"))
-        return [b for b in candidates if self.bid_error(ctx, b.cards, b.kind) is None]
+        return [b for b in candidates if self._error(ctx, standing, b.cards, b.kind) is None]
 
     def _guafeng_runs(self, hand: Sequence[int], level_rank: int) -> list[tuple[Card, ...]]:
+        """Every 刮风 of 2–4 pairs the hand holds, whatever the trump suit (R-3.5)."""
         from .ordering import cached_ordering
-        from .units import tractor_paths
 
         ordering = cached_ordering(level_rank, None, self.fixed_trump_ranks, "shandong")
         runs = []
         for suit_cards in ordering.suit_cards[:NUM_SUITS]:
-            for length in range(2, 5):
-                for path in tractor_paths(hand, suit_cards, 2, length, ordering):
-                    runs.append(tuple(CARDS[c] for c in path for _ in range(2)))
+            run: list[int] = []
+            for card in (*suit_cards, None):  # None closes the last run
+                if (
+                    card is not None
+                    and hand[card] >= 2
+                    and (not run or card in ordering.succ[run[-1]])
+                ):
+                    run.append(card)
+                    continue
+                for start in range(len(run) - 1):
+                    for end in range(start + 2, min(start + 4, len(run)) + 1):
+                        runs.append(tuple(CARDS[c] for c in run[start:end] for _ in range(2)))
+                run = [card] if card is not None and hand[card] >= 2 else []
         return runs
 
     def conclude(

@@ -33,6 +33,7 @@ from .ordering import Adjacency, Ordering, cached_ordering
 from .shandong import (
     iter_shandong_follows,
     iter_shandong_units,
+    random_shandong_lead,
     random_shandong_follow,
     shandong_follow_error,
     shandong_rank,
@@ -611,7 +612,7 @@ class Shandong(Preset):
     def random_lead(
         self, hand: Sequence[int], ordering: Ordering, rng: random.Random
     ) -> tuple[Card, ...]:
-        return rng.choice(list(iter_shandong_units(hand, ordering))).cards
+        return random_shandong_lead(hand, ordering, rng)
 
     def iter_follows(
         self, hand: Sequence[int], lead_suit: int, shapes: Sequence[Shape], ordering: Ordering

@@ -121,6 +121,28 @@ def iter_shandong_units(hand: Sequence[int], ordering: Ordering) -> Iterator[Uni
     yield from _thunders(hand, ordering)
 
 
+def random_shandong_lead(
+    hand: Sequence[int], ordering: Ordering, rng: random.Random
+) -> tuple[Card, ...]:
+    """A lead drawn uniformly among the distinct units the hand holds (R-4.5)."""
+    tuples = [
+        (card, width)
+        for card in range(NUM_KINDS)
+        if hand[card]
+        for width in range(1, min(hand[card], 2) + 1)
+    ]
+    larger: list[Unit] = []
+    for suit_cards in ordering.suit_cards:
+        for segment in _segments(hand, suit_cards, ordering):
+            larger.extend(_segment_units(hand, segment, ordering))
+    larger.extend(_thunders(hand, ordering))
+    pick = int(rng.random() * (len(tuples) + len(larger)))
+    if pick < len(tuples):
+        card, width = tuples[pick]
+        return (CARDS[card],) * width
+    return larger[pick - len(tuples)].cards
+
+
 def _segments(
     hand: Sequence[int], suit_cards: Sequence[int], ordering: Ordering
 ) -> Iterator[list[int]]:
