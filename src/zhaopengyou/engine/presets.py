@@ -33,8 +33,8 @@ from .ordering import Adjacency, Ordering, cached_ordering
 from .shandong import (
     iter_shandong_follows,
     iter_shandong_units,
-    random_shandong_lead,
     random_shandong_follow,
+    random_shandong_lead,
     shandong_follow_error,
     shandong_rank,
     shandong_unit,

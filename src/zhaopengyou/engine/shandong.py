@@ -225,12 +225,10 @@ def shandong_follow_error(
     shape = shapes[0]
     n = shape.size
     error, long_suit = suit_count_error(hand, play, suit_cards, n)
-    if error is not None or not long_suit:
-        return error
+    if error is not None or not long_suit or shape.size == 1:
+        return error  # a single: any card of the led suit
     hand_cards = [c for c in suit_cards for _ in range(hand[c])]
     play_cards = [c for c in suit_cards for _ in range(play[c])]
-    if shape.kind == TUPLE and shape.width == 1:
-        return None
     if shape.kind in (TUPLE, TRACTOR):
         return _guafeng_follow_error(
             hand, play, hand_cards, play_cards, shape.length, suit_cards, ordering
