@@ -229,6 +229,8 @@ class HeuristicBot:
         assert ordering is not None
         hand = view.hand_counts
         plain = [c for c in calls if c.card is not None and not c.solo]
+        lacking = [c for c in plain if c.card is not None and not view.hand_counts[c.card]]
+        plain = lacking or plain  # a card we lack makes a real partner (qidong: a single)
         solo = CallFriend(solo=True)
         if not plain:
             return solo  # forced solo
