@@ -18,8 +18,14 @@ def test_options_and_room_mode() -> None:  # R-11.1
 
 
 def test_hidden_friend_revealed_when_the_card_is_played() -> None:
-    rnd = Round.from_hands(CALLED, ["3C 4C", "AS 5C", "6C 7C", "8C 9C"], level_rank="2",
-                           trump_suit="H", banker=0, friend_call="AS")
+    rnd = Round.from_hands(
+        CALLED,
+        ["3C 4C", "AS 5C", "6C 7C", "8C 9C"],
+        level_rank="2",
+        trump_suit="H",
+        banker=0,
+        friend_call="AS",
+    )
     assert rnd.friend == 1 and rnd.view(2).friend is None  # known to the engine only
     for seat, text in [(0, "3C"), (1, "5C"), (2, "6C"), (3, "8C")]:
         rnd.apply(seat, Play.parse(text))
@@ -41,11 +47,13 @@ def test_individual_levels_and_scores_over_matches() -> None:  # R-9.4–R-9.6, 
             assert result is not None and rnd.banker is not None
             before, after = rnd.levels_before, result.levels_after
             assert before is not None and after is not None
-            side = (rnd.banker,) if rnd.friend is None else tuple(sorted({rnd.banker,
-                                                                           rnd.friend}))
+            side = (rnd.banker,) if rnd.friend is None else tuple(sorted({rnd.banker, rnd.friend}))
             assert result.banker_side == side
-            winners = side if result.band.side == "banker" else tuple(
-                s for s in range(4) if s not in side)
+            winners = (
+                side
+                if result.band.side == "banker"
+                else tuple(s for s in range(4) if s not in side)
+            )
             for seat in range(4):
                 moved = after[seat] - before[seat]
                 if result.band.side == "stepdown" or seat not in winners:
@@ -53,14 +61,16 @@ def test_individual_levels_and_scores_over_matches() -> None:  # R-9.4–R-9.6, 
                 else:
                     assert moved == min(result.band.k, 12 - before[seat])
             values = [level + 2 for level in after]  # A = 14
-            expected = tuple(4 * v - sum(values) + p
-                             for v, p in zip(values, result.penalties, strict=True))
+            expected = tuple(
+                4 * v - sum(values) + p for v, p in zip(values, result.penalties, strict=True)
+            )
             assert result.scores == expected
             if result.band.side == "banker":
                 assert result.next_banker == rnd.banker
             else:
-                first = next(s for s in ((rnd.banker + i) % 4 for i in range(1, 4))
-                             if s not in side)
+                first = next(
+                    s for s in ((rnd.banker + i) % 4 for i in range(1, 4)) if s not in side
+                )
                 assert result.next_banker == first
             totals = [t + s for t, s in zip(totals, result.scores, strict=True)]
             seen_split_pair |= after[0] != after[2] or after[1] != after[3]
