@@ -16,7 +16,7 @@ run: $(STAMP)
 	$(BIN)/zpy play
 
 test: $(STAMP) lint typecheck
-	$(BIN)/python -m pytest -n 2
+	$(BIN)/python -m pytest -n 2 --dist worksteal
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
