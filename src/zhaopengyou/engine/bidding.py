@@ -463,16 +463,22 @@ class ShandongBidding(BiddingRules):
     def could_bid(
         self, hand: Sequence[int], level_rank: int, bids: Sequence[BidRecord], seat: int
     ) -> bool:
-        if not (hand[SMALL_JOKER] or hand[BIG_JOKER]):
+        small, big = hand[SMALL_JOKER], hand[BIG_JOKER]
+        if not (small or big):
             return False  # every declaration shows a joker
         standing = standing_declaration(bids)
         if standing is None:
             return any(hand[c] >= 2 for c in range(SMALL_JOKER))  # 亮 needs a pair
         if standing.stuck:
             return False
-        if standing.declarer == seat:
+        if standing.declarer == seat:  # only adding a twin joker
             return any(hand[j] > standing.jokers.count(j) for j in set(standing.jokers))
-        return True
+        joker_pair = small >= 2 or big >= 2
+        if joker_pair and not standing.is_ding and any(hand[c] >= 2 for c in range(SMALL_JOKER)):
+            return True  # 顶
+        if (seat - standing.declarer) % 2 == 0 or (standing.is_ding and not joker_pair):
+            return False
+        return bool(self._guafeng_runs(hand, level_rank))  # 粘
 
     def legal_bids(self, ctx: BidContext) -> list[Bid]:
         hand = ctx.hand

@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections.abc import Iterator, Sequence
@@ -116,8 +117,8 @@ def iter_shandong_units(hand: Sequence[int], ordering: Ordering) -> Iterator[Uni
                 yield Unit(SINGLE, (one,), one)
                 if held >= 2:
                     yield Unit(PAIR, (one, one), one)
-        for segment in _segments(hand, suit_cards, ordering):
-            yield from _segment_units(hand, segment, ordering)
+    for segment in _segments(hand, ordering):
+        yield from _segment_units(hand, segment, ordering)
     yield from _thunders(hand, ordering)
 
 
@@ -132,9 +133,8 @@ def random_shandong_lead(
         for width in range(1, min(hand[card], 2) + 1)
     ]
     larger: list[Unit] = []
-    for suit_cards in ordering.suit_cards:
-        for segment in _segments(hand, suit_cards, ordering):
-            larger.extend(_segment_units(hand, segment, ordering))
+    for segment in _segments(hand, ordering):
+        larger.extend(_segment_units(hand, segment, ordering))
     larger.extend(_thunders(hand, ordering))
     pick = int(rng.random() * (len(tuples) + len(larger)))
     if pick < len(tuples):
@@ -143,20 +143,37 @@ def random_shandong_lead(
     return larger[pick - len(tuples)].cards
 
 
-def _segments(
-    hand: Sequence[int], suit_cards: Sequence[int], ordering: Ordering
-) -> Iterator[list[int]]:
+@functools.lru_cache(maxsize=256)
+def _chains(ordering: Ordering) -> tuple[tuple[int, ...], ...]:
+    """The maximal chains of consecutive ordinary cards of each suit, two cards or more."""
+    chains = []
+    for suit_cards in ordering.suit_cards:
+        chain: list[int] = []
+        for card in suit_cards:
+            if ordering.ordinary[card] and chain and card in ordering.succ[chain[-1]]:
+                chain.append(card)
+                continue
+            if len(chain) >= 2:
+                chains.append(tuple(chain))
+            chain = [card] if ordering.ordinary[card] else []
+        if len(chain) >= 2:
+            chains.append(tuple(chain))
+    return tuple(chains)
+
+
+def _segments(hand: Sequence[int], ordering: Ordering) -> Iterator[list[int]]:
     """Maximal runs of consecutive held ordinary cards of one suit (R-3.5: no skipping)."""
-    run: list[int] = []
-    for card in suit_cards:
-        if hand[card] and ordering.ordinary[card] and (not run or card in ordering.succ[run[-1]]):
-            run.append(card)
-            continue
+    for chain in _chains(ordering):
+        run: list[int] = []
+        for card in chain:
+            if hand[card]:
+                run.append(card)
+                continue
+            if len(run) >= 2:
+                yield run
+            run = []
         if len(run) >= 2:
             yield run
-        run = [card] if hand[card] and ordering.ordinary[card] else []
-    if len(run) >= 2:
-        yield run
 
 
 def _segment_units(hand: Sequence[int], run: list[int], ordering: Ordering) -> Iterator[Unit]:
