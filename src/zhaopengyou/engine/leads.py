@@ -30,10 +30,12 @@ def parse_lead(
     """The units of a lead: the one unit it forms, the leader's named parse, or the
     canonical parse of a throw. Raises :class:`IllegalAction` for an illegal lead."""
     esuit = ordering.esuit
-    if len({esuit[c] for c in cards}) != 1:
-        raise IllegalAction(
-            "a lead must be cards of one suit (trumps count as one suit)", rule="R-4.1"
-        )
+    suit = esuit[cards[0]]
+    for card in cards:
+        if esuit[card] != suit:
+            raise IllegalAction(
+                "a lead must be cards of one suit (trumps count as one suit)", rule="R-4.1"
+            )
     single = unit_of(cards, ordering)
     if named is not None and len(named) > 1:
         if not throws:

@@ -51,7 +51,7 @@ from .events import (
 from .ordering import Ordering
 from .presets import Band, Preset
 from .tricks import forced_unit, winning_index
-from .units import Shape, Unit
+from .units import Shape, Unit, format_of
 from .view import (
     BID,
     BURY,
@@ -706,9 +706,7 @@ class Round:
                 if named_units is not None:
                     attempted_units = tuple(named_units)
         self.lead_units = tuple(units)
-        self._lead_shapes = tuple(
-            sorted((u.shape for u in units), key=Shape.sort_key, reverse=True)
-        )
+        self._lead_shapes = format_of(units)
         self._lead_suit = ordering.esuit[cards[0]]
         return events + self._commit(seat, cards, attempted, attempted_units)
 

@@ -216,6 +216,11 @@ def unit_of(cards: Sequence[int], ordering: Ordering) -> Unit | None:
     """The tuple or tractor these cards form exactly (R-3.1, R-3.2), or None."""
     if not cards:
         return None
+    first = cards[0]
+    if len(cards) == 1:  # the commonest leads: a single, a pair
+        return Unit(SINGLE, (CARDS[first],), CARDS[first])
+    if len(cards) == 2 and cards[1] == first:
+        return Unit(PAIR, (CARDS[first], CARDS[first]), CARDS[first])
     counts: dict[int, int] = {}
     for card in cards:
         counts[card] = counts.get(card, 0) + 1
@@ -240,6 +245,8 @@ def unit_of(cards: Sequence[int], ordering: Ordering) -> Unit | None:
 
 def format_of(units: Sequence[Unit]) -> tuple[Shape, ...]:
     """A lead's format: its shapes, largest first (R-6.1)."""
+    if len(units) == 1:
+        return (units[0].shape,)
     return tuple(sorted((u.shape for u in units), key=Shape.sort_key, reverse=True))
 
 

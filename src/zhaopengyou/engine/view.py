@@ -18,7 +18,7 @@ from .cards import CARDS, NUM_KINDS, SMALL_JOKER, Card, to_ascii_list
 from .errors import IllegalAction
 from .follow import sample_submultiset
 from .ordering import Ordering
-from .units import Shape, Unit
+from .units import Shape, Unit, format_of
 
 if TYPE_CHECKING:
     from .presets import Preset
@@ -83,7 +83,7 @@ class Trick(NamedTuple):
 
     @property
     def shapes(self) -> tuple[Shape, ...]:
-        return tuple(sorted((u.shape for u in self.units), key=Shape.sort_key, reverse=True))
+        return format_of(self.units)
 
 
 class View(NamedTuple):
