@@ -88,3 +88,18 @@ def test_trumping_a_successful_throw_in_a_round() -> None:  # R-6.3 with R-4.3
 def test_tractor_lead_won_by_higher_tractor_only() -> None:
     o = ordering("2", "H")
     assert winner((TRACTOR2,), 0, ["5S 5S 6S 6S", "9S 9S QS QS", "7S 7S 8S 8S"], o) == 2
+
+
+def test_over_trumping_a_successful_throw() -> None:  # with
+    rnd = Round.from_hands(
+        get_preset("tractor"),
+        ["AD AD KD 3C", "5S 5S 6S 4C", "7D 8D 9D 5C", "7S 7S 3S 6C"],
+        level_rank="2",
+        trump_suit="S",
+        banker=0,
+    )
+    rnd.apply(0, Play.parse("AD AD KD"))  # a throw nobody can beat in ♦: it stands
+    rnd.apply(1, Play.parse("5S 5S 6S"))  # trumps it: a pair and a single
+    rnd.apply(2, Play.parse("7D 8D 9D"))
+    rnd.apply(3, Play.parse("7S 7S 3S"))  # over-trumps: the higher pair decides
+    assert rnd.tricks[-1].winner == 3
