@@ -87,6 +87,12 @@ class BiddingRules:
         return True
 
 
+def _bid_suit(bid: BidRecord) -> int | None:
+    """The trump suit a bid of level cards or 2s names; jokers mean no-trump."""
+    card = bid.cards[0]
+    return None if card >= SMALL_JOKER else card // NUM_RANKS
+
+
 def _held(hand: Sequence[int], cards: Sequence[Card]) -> bool:
     need: dict[int, int] = {}
     for card in cards:
@@ -198,9 +204,7 @@ class FanzhuBidding(BiddingRules):
     ) -> Conclusion:
         if bids:
             last = bids[-1]
-            card = last.cards[0]
-            suit = None if card >= SMALL_JOKER else card // NUM_RANKS
-            return Conclusion(banker if banker is not None else last.seat, suit, "bid")
+            return Conclusion(banker if banker is not None else last.seat, _bid_suit(last), "bid")
         if banker is None:
             return Conclusion(None, None, "redeal")  # round 1 with no bid: redeal (R-8.2)
         turned: list[Card] = []
@@ -308,10 +312,7 @@ class QidongBidding(BiddingRules):
         banker: int | None,
     ) -> Conclusion:
         if bids:
-            last = bids[-1]
-            card = last.cards[0]
-            suit = None if card >= SMALL_JOKER else card // NUM_RANKS
-            return Conclusion(last.seat, suit, "bid")
+            return Conclusion(bids[-1].seat, _bid_suit(bids[-1]), "bid")
         # No bid: the first kitty card whose twin is elsewhere names the trump and its
         # twin's holder is banker; four pairs in the kitty: redeal (R-8.3).
         turned: list[Card] = []
