@@ -67,6 +67,10 @@ from .view import (
 )
 
 
+# Building the named tuples of the hot path without their Python-level constructor.
+_new = tuple.__new__
+
+
 @dataclass(frozen=True, slots=True)
 class RoundResult:
     """The outcome of a round (R-7.2, R-9.3 – R-10)."""
@@ -103,8 +107,12 @@ class RoundResult:
 
 def _as_cards(value: object, what: str) -> tuple[Card, ...]:
     """Normalise a card list from an action; malformed input raises."""
-    if type(value) is tuple and all(type(item) is Card for item in value):
-        return value  # the common case: already a tuple of cards
+    if type(value) is tuple:  # the common case: already a tuple of cards
+        for item in value:
+            if type(item) is not Card:
+                break
+        else:
+            return value
     if isinstance(value, str | bytes) or not isinstance(value, Sequence):
         raise MalformedAction("{what} must be a list of cards", what=what)
     out = []
@@ -310,7 +318,7 @@ class Round:
         self.hand_sizes[seat] += 1
         self.received[seat].append(card)
         self.dealt += 1
-        events: list[Event] = [CardDealt(seat, card, self.dealt)]
+        events: list[Event] = [_new(CardDealt, (seat, card, self.dealt))]
         if self.dealt == self.cards_to_deal:
             self.phase = BID
             last = self.bids[-1].seat if self.bids else self.dealer
@@ -728,8 +736,10 @@ class Round:
             hand[card] -= 1
         self.hand_sizes[seat] -= len(cards)
         trick_index = len(self.tricks)
-        self.current.append(PlayRecord(seat, cards, attempted, attempted_units))
-        events: list[Event] = [CardsPlayed(seat, cards, trick_index, len(self.current) == 1)]
+        self.current.append(_new(PlayRecord, (seat, cards, attempted, attempted_units)))
+        events: list[Event] = [
+            _new(CardsPlayed, (seat, cards, trick_index, len(self.current) == 1))
+        ]
         if (
             not self.friend_revealed
             and seat == self.friend
@@ -758,7 +768,7 @@ class Round:
         self.points_won[winner] += points
         self.current = []
         self.lead_units = ()
-        events: list[Event] = [TrickWon(winner, points, len(self.tricks) - 1)]
+        events: list[Event] = [_new(TrickWon, (winner, points, len(self.tricks) - 1))]
         if self.hand_sizes[0]:
             self.to_act = winner  # R-6.4
             return events
@@ -844,39 +854,42 @@ class Round:
         ordering = self.ordering if self.trump_public or seat in self.trump_knowers else None
         pending = self.pending_give_back
         declaring = self.preset.bidding.kinds[0] is not None  # shandong: hidden pairs
-        return View(
-            seat,
-            self.preset,
-            self.phase,
-            self.number,
-            self.dealer,
-            self.banker,
-            self.levels_before,
-            self.level_rank,
-            self.trump_suit if ordering is not None else None,
-            ordering is not None,
-            ordering,
-            tuple(self.hands[seat]),
-            tuple(self.hand_sizes),
-            self.dealt,
-            self._visible_bids(seat) if declaring else tuple(self.bids),
-            self.to_act,
-            self.buried if seat == self.buried_by else (),
-            self._standing_declarer() if declaring else None,
-            pending[2] if pending is not None and pending[0] == seat else 0,
-            tuple(c for c in self.buried if ordering is not None and ordering.is_trump(c))
-            if self.phase is SWAP and seat == self.declarer
-            else (),
-            self.friend_call,
-            self.solo,
-            self.friend if self.friend_revealed or done else None,
-            self.tricks,
-            tuple(self.current),
-            self.lead_units,
-            self._lead_shapes,
-            tuple(self.points_won),
-            tuple(self.penalties),
-            self.result,
+        return _new(
+            View,
+            (
+                seat,
+                self.preset,
+                self.phase,
+                self.number,
+                self.dealer,
+                self.banker,
+                self.levels_before,
+                self.level_rank,
+                self.trump_suit if ordering is not None else None,
+                ordering is not None,
+                ordering,
+                tuple(self.hands[seat]),
+                tuple(self.hand_sizes),
+                self.dealt,
+                self._visible_bids(seat) if declaring else tuple(self.bids),
+                self.to_act,
+                self.buried if seat == self.buried_by else (),
+                self._standing_declarer() if declaring else None,
+                pending[2] if pending is not None and pending[0] == seat else 0,
+                tuple(c for c in self.buried if ordering is not None and ordering.is_trump(c))
+                if self.phase is SWAP and seat == self.declarer
+                else (),
+                self.friend_call,
+                self.solo,
+                self.friend if self.friend_revealed or done else None,
+                self.tricks,
+                tuple(self.current),
+                self.lead_units,
+                self._lead_shapes,
+                tuple(self.points_won),
+                tuple(self.penalties),
+                self.result,
+            ),
         )
 
     def _standing_declarer(self) -> int | None:

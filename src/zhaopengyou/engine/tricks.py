@@ -73,6 +73,9 @@ class PlayRank(NamedTuple):
     key: int
 
 
+_new = tuple.__new__  # named tuples of the hot path, without their Python constructor
+
+
 def standard_rank(
     shapes: Sequence[Shape], lead_suit: int, play: Sequence[int], ordering: Ordering
 ) -> PlayRank | None:
@@ -85,7 +88,7 @@ def standard_rank(
     if suit != lead_suit and suit != TRUMP:
         return None
     if len(play) == 1:  # a single matches a single-card lead (the only 1-card format)
-        return PlayRank(suit == TRUMP, ordering.order[play[0]])
+        return _new(PlayRank, (suit == TRUMP, ordering.order[play[0]]))
     for card in play:
         if esuit[card] != suit:
             return None
@@ -95,7 +98,7 @@ def standard_rank(
         for card in play:
             if card != first:
                 return None
-        return PlayRank(suit == TRUMP, order[first])
+        return _new(PlayRank, (suit == TRUMP, order[first]))
     counts: dict[int, int] = {}
     for card in play:
         counts[card] = counts.get(card, 0) + 1

@@ -242,7 +242,7 @@ class View(NamedTuple):
         cards = self.preset.random_follow(
             self.hand_counts, suit, self.lead_shapes, self.ordering, rng
         )
-        return Play(tuple(CARDS[c] for c in cards))
+        return Play(tuple(map(CARDS.__getitem__, cards)))
 
     def burial_error(self, cards: Sequence[Card]) -> IllegalAction | None:
         """Why burying these cards is not allowed now; None when it is (R-7.1)."""
@@ -253,7 +253,7 @@ class View(NamedTuple):
     def random_burial(self, rng: random.Random) -> Bury:
         items = [(c, n) for c, n in enumerate(self.hand_counts) if n]
         cards = sample_submultiset(items, self.preset.kitty_size, rng)
-        return Bury(tuple(CARDS[c] for c in cards))
+        return Bury(tuple(map(CARDS.__getitem__, cards)))
 
     def give_back_error(self, cards: Sequence[Card]) -> IllegalAction | None:
         """Why these cards cannot be given back after a 粘 (R-8.4); None when they can."""
