@@ -886,6 +886,7 @@ class Round:
                 tuple(self.current),
                 self.lead_units,
                 self._lead_shapes,
+                self._lead_suit if self.current else None,
                 tuple(self.points_won),
                 tuple(self.penalties),
                 self.result,

@@ -119,6 +119,7 @@ class View(NamedTuple):
     current: tuple[PlayRecord, ...]
     lead_units: tuple[Unit, ...]
     lead_shapes: tuple[Shape, ...]  # the lead's format, largest first
+    lead_suit: int | None  # the led effective suit (0–3, or TRUMP), during a trick
     points_won: tuple[int, ...]
     penalties: tuple[int, ...]
     result: RoundResult | None
@@ -136,12 +137,6 @@ class View(NamedTuple):
     @property
     def is_leading(self) -> bool:
         return self.phase is PLAY and not self.current
-
-    @property
-    def lead_suit(self) -> int | None:
-        if not self.lead_units or self.ordering is None:
-            return None
-        return self.ordering.esuit[self.lead_units[0].top]
 
     @property
     def trick_number(self) -> int:
