@@ -219,20 +219,13 @@ class Preset:
     ) -> list[Unit]:
         return parse_lead(cards, named, ordering, self.max_width, self.throws)
 
-    def follow_error(
-        self,
-        hand: Sequence[int],
-        play: Sequence[int],
-        lead_suit: int,
-        shapes: Sequence[Shape],
-        ordering: Ordering,
-    ) -> IllegalAction | None:
-        return follow_error(hand, play, lead_suit, shapes, ordering)
-
-    def play_rank(
-        self, shapes: Sequence[Shape], lead_suit: int, play: Sequence[Card], ordering: Ordering
-    ) -> PlayRank | None:
-        return standard_rank(shapes, lead_suit, play, ordering)
+    # Hooks that only pass their arguments on are the functions themselves (no extra call
+    # on every play): follow_error(hand, play, lead_suit, shapes, ordering) (R-5),
+    # play_rank(shapes, lead_suit, play, ordering) (R-6), the random follow and follows.
+    follow_error = staticmethod(follow_error)
+    play_rank = staticmethod(standard_rank)
+    random_follow = staticmethod(random_follow)
+    iter_follows = staticmethod(iter_legal_follows)
 
     def iter_leads(self, hand: Sequence[int], ordering: Ordering) -> Iterator[tuple[Card, ...]]:
         """Every distinct legal lead (R-4.1, R-4.2)."""
@@ -247,23 +240,6 @@ class Preset:
     ) -> tuple[Card, ...]:
         """A lead drawn uniformly among the distinct legal leads."""
         return random_lead(hand, ordering, self.max_width, self.throws, rng)
-
-    def iter_follows(
-        self, hand: Sequence[int], lead_suit: int, shapes: Sequence[Shape], ordering: Ordering
-    ) -> Iterator[list[int]]:
-        """Every distinct legal follow (R-5)."""
-        return iter_legal_follows(hand, lead_suit, shapes, ordering)
-
-    def random_follow(
-        self,
-        hand: Sequence[int],
-        lead_suit: int,
-        shapes: Sequence[Shape],
-        ordering: Ordering,
-        rng: random.Random,
-    ) -> list[int]:
-        """A follow drawn uniformly among the distinct legal follows."""
-        return random_follow(hand, lead_suit, shapes, ordering, rng)
 
     def throw_penalty_cost(self, attempted: int) -> tuple[int, int]:
         """R-4.4: (积分 lost by the thrower, points counted against the thrower's side)."""
@@ -457,7 +433,7 @@ class Qidong(Preset):
         return False  # no levels at all: every round is played at 2 (R-9.5)
 
     def play_rank(
-        self, shapes: Sequence[Shape], lead_suit: int, play: Sequence[Card], ordering: Ordering
+        self, shapes: Sequence[Shape], lead_suit: int, play: Sequence[int], ordering: Ordering
     ) -> PlayRank | None:
         if (
             lead_suit != TRUMP
@@ -593,15 +569,10 @@ class Shandong(Preset):
             raise IllegalAction("this game has no throws: a lead must be one unit", rule="R-4.5")
         return [unit]
 
-    def follow_error(
-        self,
-        hand: Sequence[int],
-        play: Sequence[int],
-        lead_suit: int,
-        shapes: Sequence[Shape],
-        ordering: Ordering,
-    ) -> IllegalAction | None:
-        return shandong_follow_error(hand, play, lead_suit, shapes, ordering)
+    follow_error = staticmethod(shandong_follow_error)  # R-5.3
+    play_rank = staticmethod(shandong_rank)  # R-6.1, R-6.2
+    random_follow = staticmethod(random_shandong_follow)
+    iter_follows = staticmethod(iter_shandong_follows)
 
     def iter_leads(self, hand: Sequence[int], ordering: Ordering) -> Iterator[tuple[Card, ...]]:
         return (unit.cards for unit in iter_shandong_units(hand, ordering))
@@ -613,26 +584,6 @@ class Shandong(Preset):
         self, hand: Sequence[int], ordering: Ordering, rng: random.Random
     ) -> tuple[Card, ...]:
         return random_shandong_lead(hand, ordering, rng)
-
-    def iter_follows(
-        self, hand: Sequence[int], lead_suit: int, shapes: Sequence[Shape], ordering: Ordering
-    ) -> Iterator[list[int]]:
-        return iter_shandong_follows(hand, lead_suit, shapes, ordering)
-
-    def random_follow(
-        self,
-        hand: Sequence[int],
-        lead_suit: int,
-        shapes: Sequence[Shape],
-        ordering: Ordering,
-        rng: random.Random,
-    ) -> list[int]:
-        return random_shandong_follow(hand, lead_suit, shapes, ordering, rng)
-
-    def play_rank(
-        self, shapes: Sequence[Shape], lead_suit: int, play: Sequence[Card], ordering: Ordering
-    ) -> PlayRank | None:
-        return shandong_rank(shapes, lead_suit, play, ordering)
 
     def kitty_taker(self, banker: int, declarer: int | None) -> int:
         """R-8.4: the banker's partner when the banker declared, else the banker."""

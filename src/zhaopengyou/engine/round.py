@@ -66,7 +66,6 @@ from .view import (
     burial_error,
 )
 
-
 # Building the named tuples of the hot path without their Python-level constructor.
 _new = tuple.__new__
 

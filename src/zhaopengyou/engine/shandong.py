@@ -410,7 +410,7 @@ def random_shandong_follow(
 
 
 def shandong_rank(
-    shapes: Sequence[Shape], lead_suit: int, play: Sequence[Card], ordering: Ordering
+    shapes: Sequence[Shape], lead_suit: int, play: Sequence[int], ordering: Ordering
 ) -> PlayRank | None:
     """R-6.1/R-6.2: a play matches when it is one unit of the lead's shape in the led
     suit or in trump; its key is its top card (for specials, its highest card)."""
