@@ -672,10 +672,22 @@ class Round:
         cards = _as_cards(action.cards, "play")
         if not cards:
             raise IllegalAction("play at least one card", rule="R-4.1")
-        play = self._held_counts(seat, cards)
         ordering = self.ordering
         assert ordering is not None
-        if not self.current:
+        current = self.current
+        if len(cards) == 1 and current and len(current[0].cards) == 1:
+            # Following a single (the commonest play): a held card of the led suit, or
+            # any held card when void; anything else takes the general path.
+            card = cards[0]
+            hand = self.hands[seat]
+            suit = self._lead_suit
+            if hand[card] and (
+                ordering.esuit[card] == suit
+                or not any(hand[c] for c in ordering.suit_cards[suit])
+            ):
+                return self._commit(seat, cards)
+        play = self._held_counts(seat, cards)
+        if not current:
             return self._lead(seat, cards, action.units, ordering)
         n = len(self.current[0].cards)
         if len(cards) != n:
