@@ -682,8 +682,7 @@ class Round:
             hand = self.hands[seat]
             suit = self._lead_suit
             if hand[card] and (
-                ordering.esuit[card] == suit
-                or not any(hand[c] for c in ordering.suit_cards[suit])
+                ordering.esuit[card] == suit or not any(hand[c] for c in ordering.suit_cards[suit])
             ):
                 return self._commit(seat, cards)
         play = self._held_counts(seat, cards)
