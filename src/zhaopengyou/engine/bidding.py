@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 from .actions import Bid
 from .cards import BIG_JOKER, CARDS, NUM_RANKS, NUM_SUITS, SMALL_JOKER, Card
 from .errors import IllegalAction
+from .ordering import cached_ordering
 
 
 class BidRecord(NamedTuple):
@@ -376,8 +377,6 @@ class ShandongBidding(BiddingRules):
 
     def _guafeng(self, cards: Sequence[Card], level_rank: int) -> bool:
         """A 刮风 tractor of one suit: 2–4 consecutive pairs of ordinary cards (R-3.5)."""
-        from .ordering import cached_ordering
-
         ordering = cached_ordering(level_rank, None, self.fixed_trump_ranks, "shandong")
         counts: dict[int, int] = {}
         for card in cards:
@@ -469,17 +468,20 @@ class ShandongBidding(BiddingRules):
             return False  # every declaration shows a joker
         standing = standing_declaration(bids)
         if standing is None:
-            return any(hand[c] >= 2 for c in range(SMALL_JOKER))  # 亮 needs a pair
+            return max(hand[:SMALL_JOKER]) >= 2  # 亮 needs a pair
         if standing.stuck:
             return False
         if standing.declarer == seat:  # only adding a twin joker
             return any(hand[j] > standing.jokers.count(j) for j in set(standing.jokers))
         joker_pair = small >= 2 or big >= 2
-        if joker_pair and not standing.is_ding and any(hand[c] >= 2 for c in range(SMALL_JOKER)):
+        if joker_pair and not standing.is_ding and max(hand[:SMALL_JOKER]) >= 2:
             return True  # 顶
         if (seat - standing.declarer) % 2 == 0 or (standing.is_ding and not joker_pair):
             return False
-        return bool(self._guafeng_runs(hand, level_rank))  # 粘
+        from .shandong import held_runs
+
+        ordering = cached_ordering(level_rank, None, self.fixed_trump_ranks, "shandong")
+        return any(held_runs(hand, ordering, 2))  # 粘 needs a 刮风
 
     def legal_bids(self, ctx: BidContext) -> list[Bid]:
         hand = ctx.hand
@@ -506,24 +508,14 @@ class ShandongBidding(BiddingRules):
 
     def _guafeng_runs(self, hand: Sequence[int], level_rank: int) -> list[tuple[Card, ...]]:
         """Every 刮风 of 2–4 pairs the hand holds, whatever the trump suit (R-3.5)."""
-        from .ordering import cached_ordering
+        from .shandong import held_runs
 
         ordering = cached_ordering(level_rank, None, self.fixed_trump_ranks, "shandong")
         runs = []
-        for suit_cards in ordering.suit_cards[:NUM_SUITS]:
-            run: list[int] = []
-            for card in (*suit_cards, None):  # None closes the last run
-                if (
-                    card is not None
-                    and hand[card] >= 2
-                    and (not run or card in ordering.succ[run[-1]])
-                ):
-                    run.append(card)
-                    continue
-                for start in range(len(run) - 1):
-                    for end in range(start + 2, min(start + 4, len(run)) + 1):
-                        runs.append(tuple(CARDS[c] for c in run[start:end] for _ in range(2)))
-                run = [card] if card is not None and hand[card] >= 2 else []
+        for run in held_runs(hand, ordering, 2):
+            for start in range(len(run) - 1):
+                for end in range(start + 2, min(start + 4, len(run)) + 1):
+                    runs.append(tuple(CARDS[c] for c in run[start:end] for _ in range(2)))
         return runs
 
     def conclude(

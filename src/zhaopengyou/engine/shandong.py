@@ -117,7 +117,7 @@ def iter_shandong_units(hand: Sequence[int], ordering: Ordering) -> Iterator[Uni
                 yield Unit(SINGLE, (one,), one)
                 if held >= 2:
                     yield Unit(PAIR, (one, one), one)
-    for segment in _segments(hand, ordering):
+    for segment in held_runs(hand, ordering):
         yield from _segment_units(hand, segment, ordering)
     yield from _thunders(hand, ordering)
 
@@ -133,7 +133,7 @@ def random_shandong_lead(
         for width in range(1, min(hand[card], 2) + 1)
     ]
     larger: list[Unit] = []
-    for segment in _segments(hand, ordering):
+    for segment in held_runs(hand, ordering):
         larger.extend(_segment_units(hand, segment, ordering))
     larger.extend(_thunders(hand, ordering))
     pick = int(rng.random() * (len(tuples) + len(larger)))
@@ -161,12 +161,13 @@ def _chains(ordering: Ordering) -> tuple[tuple[int, ...], ...]:
     return tuple(chains)
 
 
-def _segments(hand: Sequence[int], ordering: Ordering) -> Iterator[list[int]]:
-    """Maximal runs of consecutive held ordinary cards of one suit (R-3.5: no skipping)."""
+def held_runs(hand: Sequence[int], ordering: Ordering, copies: int = 1) -> Iterator[list[int]]:
+    """Maximal runs of two or more consecutive ordinary cards of one suit held at least
+    ``copies`` times (R-3.5: no skipping); with ``copies=2``, 刮风 material."""
     for chain in _chains(ordering):
         run: list[int] = []
         for card in chain:
-            if hand[card]:
+            if hand[card] >= copies:
                 run.append(card)
                 continue
             if len(run) >= 2:
