@@ -264,6 +264,7 @@ class Round:
         self.received: list[list[Card]] = [[] for _ in range(players)]
         self.kitty: tuple[Card, ...] = tuple(CARDS[c] for c in self.deck[self.cards_to_deal :])
         self.bids: list[BidRecord] = []
+        self._bids_version = 0  # bumped on every change of the bids, for the caches below
         self._visible_cache: dict[int, tuple[object, tuple[BidRecord, ...]]] = {}
         self._declarer_now: int | None = None  # shandong: the standing declarer (public)
         self._declarer_key: object = None
@@ -416,6 +417,7 @@ class Round:
             return self._zhan(seat, cards)
         record = BidRecord(seat, cards, self.dealt, action.kind)
         self.bids.append(record)
+        self._bids_version += 1
         shown = (
             tuple(c for c in cards if c >= SMALL_JOKER)
             if action.kind in ("liang", "ding")
@@ -440,6 +442,7 @@ class Round:
         self.hand_sizes[declarer] -= len(taken)
         self.hand_sizes[seat] += len(taken)
         self.bids.append(BidRecord(seat, cards, self.dealt, "zhan", declarer, taken))
+        self._bids_version += 1
         self.pending_give_back = (seat, declarer, len(taken))
         self._resume_to = self.to_act
         self.to_act = seat
@@ -469,6 +472,7 @@ class Round:
         self.hand_sizes[seat] -= count
         self.hand_sizes[declarer] += count
         self.bids[-1] = self.bids[-1]._replace(returned=cards)
+        self._bids_version += 1
         self.pending_give_back = None
         if self.phase is BID:  # the 粘 was a bid: the count restarts after it
             self._passes = 0
@@ -907,7 +911,7 @@ class Round:
         """Whose declaration stands (public: its joker shows), cached per bid change."""
         if self.declarer is not None:
             return self.declarer
-        key = (len(self.bids), self.bids[-1] if self.bids else None)
+        key = self._bids_version
         if self._declarer_key != key:
             standing = standing_declaration(self.bids)
             self._declarer_now = standing.declarer if standing is not None else None
@@ -917,7 +921,7 @@ class Round:
     def _visible_bids(self, seat: int) -> tuple[BidRecord, ...]:
         """Bids as ``seat`` may see them: a face-down pair only by its declarer, whoever
         took it by 粘, or everyone once shown; 粘 exchanges only by the two involved."""
-        key = (seat, len(self.bids), self.bids[-1] if self.bids else None, self.pair_shown)
+        key = (self._bids_version, self.pair_shown)
         cached = self._visible_cache.get(seat)
         if cached is not None and cached[0] == key:
             return cached[1]

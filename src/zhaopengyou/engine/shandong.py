@@ -126,21 +126,19 @@ def random_shandong_lead(
     hand: Sequence[int], ordering: Ordering, rng: random.Random
 ) -> tuple[Card, ...]:
     """A lead drawn uniformly among the distinct units the hand holds (R-4.5)."""
-    tuples = [
-        (card, width)
-        for card in range(NUM_KINDS)
-        if hand[card]
-        for width in range(1, min(hand[card], 2) + 1)
-    ]
+    held = [card for card in range(NUM_KINDS) if hand[card]]
+    pairs = [card for card in held if hand[card] >= 2]
     larger: list[Unit] = []
     for segment in held_runs(hand, ordering):
         larger.extend(_segment_units(hand, segment, ordering))
     larger.extend(_thunders(hand, ordering))
-    pick = int(rng.random() * (len(tuples) + len(larger)))
-    if pick < len(tuples):
-        card, width = tuples[pick]
-        return (CARDS[card],) * width
-    return larger[pick - len(tuples)].cards
+    pick = int(rng.random() * (len(held) + len(pairs) + len(larger)))
+    if pick < len(held):
+        return (CARDS[held[pick]],)
+    pick -= len(held)
+    if pick < len(pairs):
+        return (CARDS[pairs[pick]],) * 2
+    return larger[pick - len(pairs)].cards
 
 
 @functools.lru_cache(maxsize=256)
@@ -169,10 +167,10 @@ def held_runs(hand: Sequence[int], ordering: Ordering, copies: int = 1) -> Itera
         for card in chain:
             if hand[card] >= copies:
                 run.append(card)
-                continue
-            if len(run) >= 2:
-                yield run
-            run = []
+            elif run:
+                if len(run) >= 2:
+                    yield run
+                run = []
         if len(run) >= 2:
             yield run
 
