@@ -103,3 +103,17 @@ def test_over_trumping_a_successful_throw() -> None:  # R-6.2, R-6.3 with R-4.3
     rnd.apply(2, Play.parse("7D 8D 9D"))
     rnd.apply(3, Play.parse("7S 7S 3S"))  # over-trumps: the higher pair decides
     assert rnd.tricks[-1].winner == 3
+
+
+def test_single_trick_winner_agrees_with_the_general_ranking() -> None:
+    import random
+
+    from zhaopengyou.engine.tricks import single_trick_winner
+
+    rng = random.Random(9)
+    for _ in range(2000):
+        o = ordering(rng.choice(["2", "7", "A"]), rng.choice(["S", "H", None]))
+        cards = [rng.randrange(54) for _ in range(rng.choice([4, 5]))]
+        lead_suit = o.esuit[cards[0]]
+        ranks = [standard_rank((SINGLE,), lead_suit, [c], o) for c in cards]
+        assert single_trick_winner(lead_suit, cards, o) == winning_index(ranks)

@@ -39,9 +39,9 @@ from .shandong import (
     shandong_rank,
     shandong_unit,
 )
-from .tricks import PlayRank, relaxed_trump_rank, standard_rank
+from .tricks import PlayRank, relaxed_trump_rank, single_trick_winner, standard_rank, winning_index
 from .units import TRACTOR, TUPLE, Shape, Unit
-from .view import Trick
+from .view import PlayRecord, Trick
 
 RANK_2, RANK_A = 0, 12
 STANDARD_LADDER: tuple[int, ...] = tuple(range(13))  # 2 … A (R-9.5)
@@ -226,6 +226,18 @@ class Preset:
     play_rank = staticmethod(standard_rank)
     random_follow = staticmethod(random_follow)
     iter_follows = staticmethod(iter_legal_follows)
+
+    def trick_winner(
+        self,
+        shapes: Sequence[Shape],
+        lead_suit: int,
+        plays: Sequence[PlayRecord],
+        ordering: Ordering,
+    ) -> int:
+        """Index of the play that wins the trick (R-6.3)."""
+        if shapes[0].size == 1:  # a single led: the highest card of the suit or of trump
+            return single_trick_winner(lead_suit, [p.cards[0] for p in plays], ordering)
+        return winning_index([self.play_rank(shapes, lead_suit, p.cards, ordering) for p in plays])
 
     def iter_leads(self, hand: Sequence[int], ordering: Ordering) -> Iterator[tuple[Card, ...]]:
         """Every distinct legal lead (R-4.1, R-4.2)."""

@@ -50,7 +50,7 @@ from .events import (
 )
 from .ordering import Ordering
 from .presets import Band, Preset
-from .tricks import forced_unit, winning_index
+from .tricks import forced_unit
 from .units import Shape, Unit, format_of
 from .view import (
     BID,
@@ -772,8 +772,7 @@ class Round:
         ordering = self.ordering
         assert ordering is not None
         shapes, suit = self._lead_shapes, self._lead_suit
-        ranks = [self.preset.play_rank(shapes, suit, play.cards, ordering) for play in self.current]
-        winner = self.current[winning_index(ranks)].seat
+        winner = self.current[self.preset.trick_winner(shapes, suit, self.current, ordering)].seat
         points = sum(CARD_POINTS[c] for play in self.current for c in play.cards)
         trick = Trick(
             self.current[0].seat, tuple(self.current), self.lead_units, suit, winner, points

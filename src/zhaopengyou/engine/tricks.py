@@ -144,6 +144,21 @@ def relaxed_trump_rank(
     return PlayRank(True, order[pairs[-1]])
 
 
+def single_trick_winner(lead_suit: int, cards: Sequence[int], ordering: Ordering) -> int:
+    """R-6.3 for a single led: the highest trump, else the highest card of the led suit;
+    the earlier card wins a tie (R-2.3)."""
+    esuit, order = ordering.esuit, ordering.order
+    best, best_rank = 0, (esuit[cards[0]] == TRUMP, order[cards[0]])
+    for index in range(1, len(cards)):
+        card = cards[index]
+        suit = esuit[card]
+        if suit in (lead_suit, TRUMP):
+            rank = (suit == TRUMP, order[card])
+            if rank > best_rank:
+                best, best_rank = index, rank
+    return best
+
+
 def winning_index(ranks: Sequence[PlayRank | None]) -> int:
     """R-6.3: index of the winning play; the lead (index 0) always matches itself."""
     best = 0
