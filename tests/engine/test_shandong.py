@@ -481,3 +481,22 @@ def test_declarations_listed_are_exactly_the_legal_ones() -> None:  # R-8.4
             if rnd.may_bid(dealt_to):
                 _offer_bids(rnd, agents, dealt_to, None)
     assert checked > 500
+
+
+def test_random_lead_is_uniform_over_the_units() -> None:
+    import random
+    from collections import Counter
+
+    from zhaopengyou.engine.shandong import iter_shandong_units, random_shandong_lead
+
+    order = o("2", "S")
+    hand = counts("6H 7H 7H 8H 9H 10H 5S 5H 5C 5D 5D")  # rain, snow, thunder, lightning
+    kinds = {u.shape.kind for u in iter_shandong_units(hand, order)}
+    assert {"rain", "snow", "thunder", "lightning"} <= kinds
+    units = {tuple(sorted(u.cards)) for u in iter_shandong_units(hand, order)}
+    rng = random.Random(5)
+    draws = Counter(
+        tuple(sorted(random_shandong_lead(hand, order, rng))) for _ in range(300 * len(units))
+    )
+    assert set(draws) == units
+    assert all(abs(n - 300) < 5 * 17 for n in draws.values())

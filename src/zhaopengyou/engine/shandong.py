@@ -20,6 +20,7 @@ import functools
 import itertools
 import random
 from collections.abc import Iterator, Sequence
+from typing import NamedTuple
 
 from .cards import CARDS, NUM_KINDS, NUM_RANKS, TRUMP, Card
 from .errors import IllegalAction
@@ -117,9 +118,10 @@ def iter_shandong_units(hand: Sequence[int], ordering: Ordering) -> Iterator[Uni
                 yield Unit(SINGLE, (one,), one)
                 if held >= 2:
                     yield Unit(PAIR, (one, one), one)
-    for segment in held_runs(hand, ordering):
-        yield from _segment_units(hand, segment, ordering)
-    yield from _thunders(hand, ordering)
+    for family in _families(hand, ordering):
+        for count in range(len(family.extras) + 1):
+            for chosen in itertools.combinations(family.extras, count):
+                yield _family_unit(family, chosen, ordering)
 
 
 def random_shandong_lead(
@@ -128,17 +130,61 @@ def random_shandong_lead(
     """A lead drawn uniformly among the distinct units the hand holds (R-4.5)."""
     held = [card for card in range(NUM_KINDS) if hand[card]]
     pairs = [card for card in held if hand[card] >= 2]
-    larger: list[Unit] = []
-    for segment in held_runs(hand, ordering):
-        larger.extend(_segment_units(hand, segment, ordering))
-    larger.extend(_thunders(hand, ordering))
-    pick = int(rng.random() * (len(held) + len(pairs) + len(larger)))
+    families = _families(hand, ordering)
+    weights = [1 << len(family.extras) for family in families]  # each extra in or out
+    pick = int(rng.random() * (len(held) + len(pairs) + sum(weights)))
     if pick < len(held):
         return (CARDS[held[pick]],)
     pick -= len(held)
     if pick < len(pairs):
         return (CARDS[pairs[pick]],) * 2
-    return larger[pick - len(pairs)].cards
+    pick -= len(pairs)
+    for family, weight in zip(families, weights, strict=True):
+        if pick < weight:
+            chosen = [extra for bit, extra in enumerate(family.extras) if pick >> bit & 1]
+            return _family_unit(family, chosen, ordering).cards
+        pick -= weight
+    raise AssertionError("the pick is always inside the total")
+
+
+class _Family(NamedTuple):
+    """Units built on one base: a 刮风 (no extras), a run of ≥ 5 numbers whose doubled
+    numbers may each add their second card (rain/snow), or the four suits of one rank
+    whose second copies may each be added (thunder/lightning)."""
+
+    kind: str  # TRACTOR, RAIN or THUNDER
+    base: tuple[int, ...]
+    extras: tuple[int, ...]
+
+
+def _families(hand: Sequence[int], ordering: Ordering) -> list[_Family]:
+    families = []
+    for run in held_runs(hand, ordering):
+        for start in range(len(run)):
+            for end in range(start + 2, len(run) + 1):
+                window = tuple(run[start:end])
+                if end - start <= MAX_GUAFENG and all(hand[c] >= 2 for c in window):
+                    families.append(_Family(TRACTOR, window, ()))
+                if end - start >= MIN_RUN:
+                    families.append(_Family(RAIN, window, tuple(c for c in window if hand[c] >= 2)))
+    for rank in (*ordering.fixed_trump_ranks, ordering.level_rank):
+        base = (rank, NUM_RANKS + rank, 2 * NUM_RANKS + rank, 3 * NUM_RANKS + rank)
+        if hand[base[0]] and hand[base[1]] and hand[base[2]] and hand[base[3]]:
+            families.append(_Family(THUNDER, base, tuple(c for c in base if hand[c] >= 2)))
+    return families
+
+
+def _family_unit(family: _Family, chosen: Sequence[int], ordering: Ordering) -> Unit:
+    if family.kind == TRACTOR:
+        return make_unit(Shape(TRACTOR, 2, len(family.base)), family.base, ordering)
+    order = ordering.order
+    cards = tuple(CARDS[c] for c in sorted((*family.base, *chosen), key=lambda c: (order[c], c)))
+    if family.kind == RAIN:
+        count = len(chosen)
+        shape = Shape(SNOW, 1, len(family.base), count) if count else Shape(RAIN, 1, len(cards))
+        return Unit(shape, cards, CARDS[family.base[-1]])
+    shape = Shape(LIGHTNING, 1, len(cards)) if chosen else Shape(THUNDER, 1, 4)
+    return Unit(shape, cards, cards[-1])
 
 
 @functools.lru_cache(maxsize=256)
@@ -173,40 +219,6 @@ def held_runs(hand: Sequence[int], ordering: Ordering, copies: int = 1) -> Itera
                 run = []
         if len(run) >= 2:
             yield run
-
-
-def _segment_units(hand: Sequence[int], run: list[int], ordering: Ordering) -> Iterator[Unit]:
-    """刮风 of 2–4 pairs, and rain/snow of ≥ 5 numbers, inside one run of held cards."""
-    for start in range(len(run)):
-        for end in range(start + 2, len(run) + 1):
-            window = run[start:end]
-            if end - start <= MAX_GUAFENG and all(hand[c] >= 2 for c in window):
-                yield make_unit(Shape(TRACTOR, 2, len(window)), window, ordering)
-            if end - start < MIN_RUN:
-                continue
-            doubles = [c for c in window if hand[c] >= 2]
-            for count in range(len(doubles) + 1):
-                for doubled in itertools.combinations(doubles, count):
-                    cards = sorted(window + list(doubled), key=lambda c: ordering.order[c])
-                    shape = (
-                        Shape(SNOW, 1, len(window), count) if count else Shape(RAIN, 1, len(window))
-                    )
-                    yield Unit(shape, tuple(CARDS[c] for c in cards), CARDS[window[-1]])
-
-
-def _thunders(hand: Sequence[int], ordering: Ordering) -> Iterator[Unit]:
-    """Thunder and lightning of each 常主 or level rank the hand holds in all suits."""
-    for rank in (*ordering.fixed_trump_ranks, ordering.level_rank):
-        copies = [hand[suit * NUM_RANKS + rank] for suit in range(4)]
-        if min(copies) == 0:
-            continue
-        base = [suit * NUM_RANKS + rank for suit in range(4)]
-        extras = [(card, n - 1) for card, n in zip(base, copies, strict=True) if n > 1]
-        for extra_count in range(0, sum(n for _, n in extras) + 1):
-            for extra in iter_submultisets(extras, extra_count):
-                unit = shandong_unit(base + extra, ordering)
-                if unit is not None:
-                    yield unit
 
 
 # --- following (R-5.3) -------------------------------------------------------------
