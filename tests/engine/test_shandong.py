@@ -359,7 +359,10 @@ def test_zhan_takes_the_declaration_and_gives_back_a_fixed_trump() -> None:  # R
     with pytest.raises(IllegalAction) as info:  # partners may not 粘 (Decision)
         rnd.apply(2, Bid(tuple(parse_cards("BJ 6S 6S 8S 8S")), "zhan"))
     assert "other side" in str(info.value)
-    rnd.apply(1, Bid(tuple(parse_cards("BJ 10D 10D JD JD")), "zhan"))
+    events = rnd.apply(1, Bid(tuple(parse_cards("BJ 10D 10D JD JD")), "zhan"))
+    taken_event = next(e for e in events if e.kind == "declaration_taken")
+    assert for_seat(taken_event, 2).cards == () and for_seat(taken_event, 3).cards == ()
+    assert len(for_seat(taken_event, 0).cards) == 3 == len(for_seat(taken_event, 1).cards)
     assert rnd.view(1).must_give_back == 3
     assert [c.ascii for c in rnd.view(1).bids[1].taken] == ["LJ", "7H", "7H"]
     assert rnd.view(2).bids[1].taken == ()  # others do not see what was taken
