@@ -503,3 +503,14 @@ def test_random_lead_is_uniform_over_the_units() -> None:  # R-4.5
     )
     assert set(draws) == units
     assert all(abs(n - 300) < 5 * 17 for n in draws.values())
+
+
+def test_partner_takes_the_bank_when_the_side_holds() -> None:
+    assert SHANDONG.next_banker(0, Band("banker", 2), (0, 2)) == 2
+    assert SHANDONG.next_banker(0, Band("attackers", 1), (0, 2)) == 1
+    assert SHANDONG.round_scores(Band("banker", 4), 0, (0, 2), None, penalties=[0] * 4) == (
+        4,
+        -4,
+        4,
+        -4,
+    )  # with a negative X's band
