@@ -265,7 +265,7 @@ class Round:
         self.kitty: tuple[Card, ...] = tuple(CARDS[c] for c in self.deck[self.cards_to_deal :])
         self.bids: list[BidRecord] = []
         self._bids_version = 0  # bumped on every change of the bids, for the caches below
-        self._visible_cache: dict[int, tuple[object, tuple[BidRecord, ...]]] = {}
+        self._visible_cache: dict[int, tuple[int, tuple[BidRecord, ...]]] = {}
         self._declarer_now: int | None = None  # shandong: the standing declarer (public)
         self._declarer_key: object = None
         self.phase = DEAL
@@ -619,6 +619,7 @@ class Round:
         standing = standing_declaration(self.bids)
         shown = standing.pair if standing is not None and not standing.stuck else ()
         self.pair_shown = bool(shown)
+        self._bids_version += 1  # what others see of the bids changes with the reveal
         events: list[Event] = [
             Swapped(seat, tuple(pairs)),
             TrumpRevealed(seat, self.trump_suit, shown),
@@ -920,7 +921,7 @@ class Round:
     def _visible_bids(self, seat: int) -> tuple[BidRecord, ...]:
         """Bids as ``seat`` may see them: a face-down pair only by its declarer, whoever
         took it by 粘, or everyone once shown; 粘 exchanges only by the two involved."""
-        key = (self._bids_version, self.pair_shown)
+        key = self._bids_version
         cached = self._visible_cache.get(seat)
         if cached is not None and cached[0] == key:
             return cached[1]

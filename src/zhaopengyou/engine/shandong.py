@@ -159,14 +159,15 @@ class _Family(NamedTuple):
 
 def _families(hand: Sequence[int], ordering: Ordering) -> list[_Family]:
     families = []
-    for run in held_runs(hand, ordering):
-        for start in range(len(run)):
-            for end in range(start + 2, len(run) + 1):
+    for run in held_runs(hand, ordering, 2):  # 刮风: 2–4 consecutive pairs
+        for start in range(len(run) - 1):
+            for end in range(start + 2, min(start + MAX_GUAFENG, len(run)) + 1):
+                families.append(_Family(TRACTOR, tuple(run[start:end]), ()))
+    for run in held_runs(hand, ordering):  # rain and snow: five numbers or more
+        for start in range(len(run) - MIN_RUN + 1):
+            for end in range(start + MIN_RUN, len(run) + 1):
                 window = tuple(run[start:end])
-                if end - start <= MAX_GUAFENG and all(hand[c] >= 2 for c in window):
-                    families.append(_Family(TRACTOR, window, ()))
-                if end - start >= MIN_RUN:
-                    families.append(_Family(RAIN, window, tuple(c for c in window if hand[c] >= 2)))
+                families.append(_Family(RAIN, window, tuple(c for c in window if hand[c] >= 2)))
     for rank in (*ordering.fixed_trump_ranks, ordering.level_rank):
         base = (rank, NUM_RANKS + rank, 2 * NUM_RANKS + rank, 3 * NUM_RANKS + rank)
         if hand[base[0]] and hand[base[1]] and hand[base[2]] and hand[base[3]]:
