@@ -142,9 +142,9 @@ def state_size(preset: Preset) -> dict[str, int]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=300, help="rounds per trial (default 300)")
+    parser.add_argument("--rounds", type=int, default=200, help="rounds per trial (default 200)")
     parser.add_argument("--games", type=int, default=8, help="games sampled for timings")
-    parser.add_argument("--trials", type=int, default=5, help="trials of --rounds rounds")
+    parser.add_argument("--trials", type=int, default=8, help="trials of --rounds rounds")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
     results: dict[str, Any] = {}
