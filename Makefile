@@ -23,7 +23,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check src tests bench
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict src/zhaopengyou/engine
+	$(BIN)/mypy --strict src/zhaopengyou
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py

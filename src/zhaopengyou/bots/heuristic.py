@@ -18,7 +18,7 @@ from ..engine.follow import best_cores
 from ..engine.ordering import Ordering
 from ..engine.tricks import PlayRank, unit_is_beaten
 from ..engine.units import TRACTOR, TUPLE, Shape, Unit
-from ..engine.view import BID, BURY, CALL, DEAL, SWAP
+from ..engine.view import BID, BURY, CALL, DEAL, SWAP, PlayRecord
 
 MAX_CANDIDATES = 60
 
@@ -44,10 +44,13 @@ class Knowledge:
         self.unseen = unseen
 
     def _observe(
-        self, plays: Iterable[object], lead_suit: int, unseen: list[int], ordering: Ordering | None
+        self,
+        plays: Iterable[PlayRecord],
+        lead_suit: int,
+        unseen: list[int],
+        ordering: Ordering | None,
     ) -> None:
-        for play in plays:
-            seat, cards = play.seat, play.cards  # type: ignore[attr-defined]
+        for seat, cards, _, _ in plays:
             for card in cards:
                 unseen[card] -= 1
             if ordering is not None and any(ordering.esuit[c] != lead_suit for c in cards):
@@ -362,7 +365,7 @@ class HeuristicBot:
             wins = rank is not None and rank > winning_rank
             if friendly:
                 # Partner is ahead: feed points, unless overtaking is needed to keep it.
-                secure = last or self._likely_holds(winning_rank, know, ordering)
+                secure = last or _likely_holds(winning_rank)
                 if secure:
                     return points * 3 - cost * 0.2 - (30 if wins else 0)
                 return (points + trick_points) * 2 - cost * 0.3 if wins else -cost * 0.3
@@ -373,9 +376,6 @@ class HeuristicBot:
             return -points * 4 - cost * 0.3
 
         return Play(tuple(CARDS[c] for c in max(candidates, key=score)))
-
-    def _likely_holds(self, rank: PlayRank, know: Knowledge, ordering: Ordering) -> bool:
-        return rank.trump or rank.key >= 12  # an ace or a trump is a fair bet
 
     def _follow_candidates(
         self, view: View, shapes: Sequence[Shape], suit: int, ordering: Ordering
@@ -428,6 +428,11 @@ class HeuristicBot:
             cards for cards in found if view.play_error(tuple(CARDS[c] for c in cards)) is None
         ]
         return sorted(legal)
+
+
+def _likely_holds(rank: PlayRank) -> bool:
+    """Whether a partner's winning play will probably stand: a trump or an ace."""
+    return rank.trump or rank.key >= 12
 
 
 def _rank_safe(rank: PlayRank | None, know: Knowledge, ordering: Ordering) -> bool:

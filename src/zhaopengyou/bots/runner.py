@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..engine import Bid, Event, IllegalAction, Round
+from ..engine import Event, IllegalAction, Round
 from ..engine.match import Match
 from ..engine.view import DEAL, DONE
 from .base import Agent
@@ -86,4 +86,4 @@ def play_match(
     return match
 
 
-__all__ = ["Bid", "play_match", "play_round"]
+__all__ = ["play_match", "play_round"]
