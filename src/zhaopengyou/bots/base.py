@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from ..engine import Action, IllegalAction, View
+from ..engine import Action, View
 
 
 class Agent(Protocol):
@@ -14,9 +14,3 @@ class Agent(Protocol):
     """
 
     def act(self, view: View) -> Action | None: ...
-
-
-class RejectionAware(Protocol):
-    """Agents that want to hear why the engine refused their action (humans)."""
-
-    def rejected(self, view: View, error: IllegalAction) -> None: ...

@@ -16,7 +16,7 @@ Card('10H')
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Final
 
 SUIT_LETTERS: Final = "SHCD"
@@ -126,16 +126,6 @@ def make_card(suit: int, rank: int) -> Card:
     return CARDS[suit * NUM_RANKS + rank]
 
 
-def rank_of(card: int) -> int:
-    """Rank index of a non-joker card id."""
-    return card % NUM_RANKS
-
-
-def suit_of(card: int) -> int:
-    """Printed suit of a non-joker card id."""
-    return card // NUM_RANKS
-
-
 _RANK_RE = "10|[2-9TJQKA1]"
 _ASCII_RE = re.compile(rf"^({_RANK_RE})([SHCD])$", re.IGNORECASE)
 _SUIT_FIRST_RE = re.compile(rf"^([SHCD♠♥♣♦♤♡♧♢])({_RANK_RE})$", re.IGNORECASE)
@@ -206,15 +196,6 @@ def counts_of(cards: Iterable[int]) -> list[int]:
     for card in cards:
         counts[card] += 1
     return counts
-
-
-def cards_of(counts: Sequence[int]) -> list[Card]:
-    """Expand a count vector back into a card list, ascending by id."""
-    out: list[Card] = []
-    for card, n in enumerate(counts):
-        if n:
-            out.extend([CARDS[card]] * n)
-    return out
 
 
 def full_deck(decks: int) -> list[Card]:

@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Literal, NamedTuple
 
 from .actions import CallFriend
 from .bidding import BiddingRules, FanzhuBidding, QidongBidding, ShandongBidding
-from .cards import BIG_JOKER, CARDS, NUM_KINDS, RANK_NAMES, SMALL_JOKER, TRUMP, Card, points_of
+from .cards import BIG_JOKER, CARDS, NUM_KINDS, SMALL_JOKER, TRUMP, Card, points_of
 from .errors import IllegalAction, InvalidOption
 from .follow import follow_error, iter_legal_follows, random_follow
 from .leads import iter_leads, iter_units, parse_lead, random_lead
@@ -208,9 +208,6 @@ class Preset:
         if x < 3 * u:
             return Band("stepdown", 0)
         return Band("attackers", 1 + (x - 3 * u) // u)
-
-    def rank_name(self, level: int) -> str:
-        return RANK_NAMES[level]
 
     # Leading, following and winning.
 

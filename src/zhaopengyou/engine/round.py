@@ -222,7 +222,6 @@ class Round:
         rnd.level_rank = rank
         rnd.trump_suit = None if trump_suit is None else SUIT_LETTERS.index(trump_suit)
         rnd.ordering = preset.ordering(rank, rnd.trump_suit)
-        rnd.trump_source = "setup"
         rnd.hands = [[0] * NUM_KINDS for _ in parsed]
         for seat, hand in enumerate(parsed):
             for card in hand:
@@ -273,7 +272,6 @@ class Round:
         self._passes = 0
         self.trump_suit: int | None = None
         self.ordering: Ordering | None = None
-        self.trump_source = ""
         self.kitty_turned: tuple[Card, ...] = ()
         self.declarer: int | None = None  # shandong: who set the (hidden) trump suit
         self.trump_public = True
@@ -508,7 +506,6 @@ class Round:
             return events
         self.banker = outcome.banker
         self.trump_suit = outcome.trump_suit
-        self.trump_source = outcome.source
         self.declarer = outcome.declarer
         self.ordering = self.preset.ordering(self.level_rank, self.trump_suit)
         knowers: tuple[int, ...] | None = None

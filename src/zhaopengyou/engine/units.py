@@ -29,7 +29,6 @@ RAIN = "rain"
 SNOW = "snow"
 THUNDER = "thunder"
 LIGHTNING = "lightning"
-SPECIAL_KINDS = (RAIN, SNOW, THUNDER, LIGHTNING)
 
 
 class _ShapeFields(NamedTuple):
