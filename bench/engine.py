@@ -10,7 +10,6 @@ window, burial, the friend call, every trick and the scoring. One process, one c
 from __future__ import annotations
 
 import argparse
-import copy
 import gc
 import json
 import pickle
@@ -80,7 +79,7 @@ def follow_positions(preset: Preset, games: int) -> list[tuple[Round, int]]:
                 rnd.deal_all()
                 continue
             if rnd.phase is Phase.PLAY and rnd.current:
-                positions.append((copy.deepcopy(rnd), rnd.to_act))
+                positions.append((rnd.clone(), rnd.to_act))
             _ask(rnd, bots, rnd.to_act, None)
     return positions
 
@@ -106,7 +105,9 @@ def legality_and_sampling(preset: Preset, games: int) -> dict[str, float]:
         hand = rnd.hands[seat]
         ordering = rnd.ordering
         assert ordering is not None
-        shapes, suit = rnd._lead_shapes, rnd._lead_suit
+        view = rnd.view(seat)
+        shapes, suit = view.lead_shapes, view.lead_suit
+        assert suit is not None
         n = sum(s.size for s in shapes)
         cards = [CARDS[c] for c in range(NUM_KINDS) for _ in range(hand[c])]
         candidate = rng.sample(cards, n)
@@ -136,7 +137,7 @@ def state_size(preset: Preset) -> dict[str, int]:
     rnd = play_round(match.new_round(), [RandomBot(s) for s in range(preset.players)])
     return {
         "pickle_bytes": len(pickle.dumps(rnd)),
-        "json_state_bytes": len(json.dumps(rnd.to_state(), default=str)),
+        "json_state_bytes": len(json.dumps(rnd.to_json())),
     }
 
 

@@ -24,7 +24,7 @@ def public_cards(rnd: Round) -> Counter[int]:
     for bid in rnd.bids:
         if bid.kind in ("liang", "ding"):
             seen.update(c for c in bid.cards if c >= 52)  # the pair is face down
-            if rnd.pair_shown:
+            if rnd.declaration_shown:
                 seen.update(c for c in bid.cards if c < 52)
         else:
             seen.update(bid.cards)
@@ -53,7 +53,9 @@ def cards_in(data: Any, found: Counter[int] | None = None) -> Counter[int]:
     return found
 
 
-PUBLIC_CARD_KEYS = frozenset({"bids", "tricks", "current", "lead_units", "friend_call"})
+PUBLIC_CARD_KEYS = frozenset(
+    {"bids", "tricks", "current", "lead_units", "friend_call", "kitty_turned"}
+)
 
 
 def check_view(rnd: Round, seat: int) -> None:
@@ -66,9 +68,16 @@ def check_view(rnd: Round, seat: int) -> None:
     own_kitty = Counter(rnd.buried) if seat == rnd.buried_by else Counter()
     assert cards_in(data["buried"]) == own_kitty
     public = public_cards(rnd)
+    # the declarer alone sees the kitty's trumps while swapping, and its own swaps.
+    declarer = seat == rnd.declarer
+    assert data["swaps"] == ([[a.ascii, b.ascii] for a, b in rnd.swaps] if declarer else [])
+    assert data["swap_count"] == len(rnd.swaps)
+    if data["kitty_trumps"]:
+        assert declarer and rnd.phase is Phase.SWAP
+        assert _within(cards_in(data["kitty_trumps"]), Counter(rnd.buried))
     for key, value in data.items():
         found = cards_in(value)
-        if key in ("hand", "buried") or not found:
+        if key in ("hand", "buried", "swaps", "kitty_trumps") or not found:
             continue
         if key == "result":
             assert rnd.phase is Phase.DONE

@@ -5,17 +5,20 @@ from __future__ import annotations
 import pytest
 
 from zhaopengyou.engine.cards import RANK_NAMES, SUIT_LETTERS, counts_of, parse_cards
-from zhaopengyou.engine.ordering import Adjacency, Ordering
+from zhaopengyou.engine.ordering import LEVEL_CHAIN, SEPARATE_LEVELS, STRICT_RUNS, Ordering
+
+# The adjacency of R-3.3 (standard), R-3.4 (qidong) and R-3.5 (shandong).
+ADJACENCY = {"standard": LEVEL_CHAIN, "qidong": SEPARATE_LEVELS, "shandong": STRICT_RUNS}
 
 
 def ordering(
-    level: str, trump: str | None, adjacency: Adjacency = "standard", fixed: tuple[int, ...] = ()
+    level: str, trump: str | None, adjacency: str = "standard", fixed: tuple[int, ...] = ()
 ) -> Ordering:
     return Ordering(
         RANK_NAMES.index(level),
         None if trump is None else SUIT_LETTERS.index(trump),
         fixed,
-        adjacency,
+        ADJACENCY[adjacency],
     )
 
 

@@ -62,11 +62,11 @@ def test_overcalls_need_more_cards_jokers_beat_level_cards() -> None:  # R-8.2
 def test_reinforce_own_bid_but_never_overcall_it() -> None:
     rnd = dealt_round({0: "2H 2H 2D 2D"}, last_card=False)
     rnd.apply(0, Bid.parse("2H"))
-    before = rnd.to_state()
+    before = rnd.to_json()
     with pytest.raises(IllegalAction) as info:
         rnd.apply(0, Bid.parse("2D 2D"))
     assert "own bid" in str(info.value)
-    assert rnd.to_state() == before
+    assert rnd.to_json() == before
     rnd.apply(0, Bid.parse("2H 2H"))
     assert rnd.view(0).legal_bids() == []
 

@@ -131,12 +131,12 @@ def independently_legal(rnd: Round, seat: int, action: object) -> bool:
 @given(index=st.integers(0, len(STATES) - 1), seat=SEATS, action=ACTIONS)
 def test_random_and_malformed_actions(index: int, seat: object, action: object) -> None:
     rnd = copy.deepcopy(STATES[index])
-    before = pickle.dumps(rnd.to_state())
+    before = pickle.dumps(rnd.to_json())
     try:
         rnd.apply(seat, action)  # type: ignore[arg-type]
     except IllegalAction as err:
         assert str(err)
-        assert pickle.dumps(rnd.to_state()) == before
+        assert pickle.dumps(rnd.to_json()) == before
         return
     # Accepted: it must have been a legal action for a real seat.
     original = STATES[index]
@@ -156,13 +156,13 @@ def test_random_plays_from_the_hand_are_checked_exactly(state: Round) -> None:
     for _ in range(60):
         cards = tuple(rng.sample(hand, rng.randint(1, min(len(hand), 6))))
         rnd = copy.deepcopy(state)
-        before = pickle.dumps(rnd.to_state())
+        before = pickle.dumps(rnd.to_json())
         expected = rnd.view(seat).play_error(cards)
         try:
             rnd.apply(seat, Play(cards))
         except IllegalAction as err:
             assert expected is not None, err
             assert err.rule == expected.rule
-            assert pickle.dumps(rnd.to_state()) == before
+            assert pickle.dumps(rnd.to_json()) == before
         else:
             assert expected is None

@@ -66,5 +66,5 @@ def test_same_seed_same_game(seed: int, name: str) -> None:
     states = []
     for _ in range(2):
         match = play_audited_match(preset, seed, rounds=2)
-        states.append(pickle.dumps([r.to_state() for r in match.played]))
+        states.append(pickle.dumps([r.to_json() for r in match.played]))
     assert states[0] == states[1]

@@ -18,7 +18,7 @@ from zhaopengyou.engine import (
 )
 from zhaopengyou.engine.cards import Card, parse_cards
 from zhaopengyou.engine.events import KittyTurned, Redealt, ThrowFailed
-from zhaopengyou.engine.presets import Band
+from zhaopengyou.engine.table import Band
 from zhaopengyou.engine.units import PAIR, SINGLE, Shape
 
 from .conftest import arranged_deck, ordering

@@ -6,7 +6,7 @@ import pytest
 
 from zhaopengyou.engine import CallFriend, IllegalAction, Play, Round, get_preset
 from zhaopengyou.engine.cards import RANK_NAMES, Card
-from zhaopengyou.engine.presets import Band
+from zhaopengyou.engine.table import Band
 from zhaopengyou.engine.units import PAIR, SINGLE, TRIPLE, Shape
 
 ZPY = get_preset("zhaopengyou")

@@ -19,8 +19,9 @@ from zhaopengyou.engine import (
 )
 from zhaopengyou.engine.cards import RANK_NAMES, Card, parse_cards
 from zhaopengyou.engine.events import BidMade, TrumpDecided, TrumpRevealed, for_seat
-from zhaopengyou.engine.presets import Band
+from zhaopengyou.engine.ordering import STRICT_RUNS
 from zhaopengyou.engine.shandong import shandong_follow_error, shandong_unit
+from zhaopengyou.engine.table import Band
 from zhaopengyou.engine.units import PAIR, SINGLE, Shape
 
 from .conftest import arranged_deck, counts, ordering
@@ -435,7 +436,7 @@ def test_unit_enumeration_matches_a_brute_force_search() -> None:  # R-3.5, R-3.
 
     rng = random.Random(3)
     for _ in range(120):
-        order = Ordering(rng.randrange(13), rng.choice([None, 0, 1, 2, 3]), FIXED, "shandong")
+        order = Ordering(rng.randrange(13), rng.choice([None, 0, 1, 2, 3]), FIXED, STRICT_RUNS)
         hand = [0] * 54
         for card in rng.sample(range(54), 14):
             hand[card] = rng.choice([1, 1, 2])
@@ -466,7 +467,7 @@ def test_declarations_listed_are_exactly_the_legal_ones() -> None:  # R-8.4
                 if rnd.phase is not Phase.DEAL or rnd.pending_give_back is not None:
                     continue
                 ctx = rnd.bid_context(seat)
-                listed = {(b.kind, tuple(sorted(b.cards))) for b in rules.legal_bids(ctx)}
+                listed = {(b.bid_kind, tuple(sorted(b.cards))) for b in rules.legal_bids(ctx)}
                 hand = [c for c in range(54) for _ in range(rnd.hands[seat][c])]
                 jokers = [c for c in hand if c >= 52]
                 pairs = sorted({c for c in hand if c < 52 and hand.count(c) >= 2})

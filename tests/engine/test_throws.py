@@ -53,10 +53,10 @@ def test_seed_000_throw_fails_against_a_pair_of_kings() -> None:  # R-4.4
     assert sorted(rnd.view(0).hand) == sorted(parse_cards("AH AH KH 7C"))
     assert rnd.penalties == [-1, 0, 0, 0, 0]
     # Followers now follow the forced pair, not the throw; a refusal changes nothing.
-    before = rnd.to_state()
+    before = rnd.to_json()
     with pytest.raises(IllegalAction) as info:
         rnd.apply(1, Play.parse("KH 3H"))
-    assert rnd.to_state() == before
+    assert rnd.to_json() == before
     assert info.value.rule == "R-5.2"
     rnd.apply(1, Play.parse("KH KH"))
 
@@ -106,11 +106,11 @@ def test_single_beaten_only_by_a_strictly_higher_card() -> None:  # R-4.3, R-2.3
 
 def test_lead_must_be_one_suit() -> None:
     rnd = seed_000_round("KH 3S 4S 6S 7D 8D")
-    before = rnd.to_state()
+    before = rnd.to_json()
     with pytest.raises(IllegalAction) as info:
         rnd.apply(0, Play.parse("AH 7C"))
     assert info.value.rule == "R-4.1"
-    assert rnd.to_state() == before
+    assert rnd.to_json() == before
 
 
 def test_named_parse_is_used_and_checked() -> None:

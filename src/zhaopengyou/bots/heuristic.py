@@ -16,9 +16,9 @@ from ..engine import Action, Bid, Bury, CallFriend, GiveBack, Pass, Play, Swap, 
 from ..engine.cards import CARD_POINTS, CARDS, NUM_KINDS, NUM_RANKS, SMALL_JOKER, TRUMP, Card
 from ..engine.follow import best_cores
 from ..engine.ordering import Ordering
+from ..engine.table import BID, BURY, CALL, DEAL, SWAP, PlayRecord
 from ..engine.tricks import PlayRank, unit_is_beaten
 from ..engine.units import TRACTOR, TUPLE, Shape, Unit
-from ..engine.view import BID, BURY, CALL, DEAL, SWAP, PlayRecord
 
 MAX_CANDIDATES = 60
 
@@ -139,7 +139,7 @@ class HeuristicBot:
         bids = view.legal_bids()
         if not bids:
             return None
-        if any(b.kind for b in bids):
+        if any(b.bid_kind for b in bids):
             return self.choose_declaration(view, bids)
         progress = view.cards_dealt / max(1, view.preset.hand_size * view.preset.players)
         best: tuple[float, Bid] | None = None
@@ -167,7 +167,7 @@ class HeuristicBot:
     def choose_declaration(self, view: View, bids: list[Bid]) -> Bid | None:
         """山东升级 (R-8.4): add a twin joker, 粘 an opponent, 亮 or 顶 a long suit."""
         for kind in ("add", "zhan"):
-            of_kind = [b for b in bids if b.kind == kind]
+            of_kind = [b for b in bids if b.bid_kind == kind]
             if of_kind:
                 return min(of_kind, key=lambda b: len(b.cards))
         progress = view.cards_dealt / max(1, view.preset.hand_size * view.preset.players)
@@ -177,7 +177,7 @@ class HeuristicBot:
         scored = []
         for bid in bids:
             suit = next(c for c in bid.cards if c < SMALL_JOKER) // NUM_RANKS
-            bonus = 0.05 if bid.kind == "ding" else 0.0
+            bonus = 0.05 if bid.bid_kind == "ding" else 0.0
             scored.append((self.trump_strength(view, suit) - bonus, bid))
         strength, bid = max(scored, key=lambda item: (item[0], item[1].cards))
         return bid if strength >= bar else None

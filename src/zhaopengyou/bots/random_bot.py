@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ..engine import Action, Pass, Swap, View
-from ..engine.view import BID, BURY, DEAL, PLAY, SWAP
+from ..engine.table import BID, BURY, DEAL, PLAY, SWAP
 
 
 class RandomBot:

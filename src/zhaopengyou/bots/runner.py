@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 
 from ..engine import Event, IllegalAction, Round
 from ..engine.match import Match
-from ..engine.view import DEAL, DONE
+from ..engine.table import DEAL, DONE
 from .base import Agent
 
 EventSink = Callable[[Round, list[Event]], None]

@@ -153,8 +153,8 @@ class HumanAgent:
             )
         for number, bid in enumerate(bids, 1):
             option = screen.fmt("  {number}) {cards}", number=number, cards=bid.cards)
-            if bid.kind is not None:
-                option.append("  " + screen.declaration(bid.kind), style="magenta")
+            if bid.bid_kind is not None:
+                option.append("  " + screen.declaration(bid.bid_kind), style="magenta")
             screen.console.print(option)
         prompt = screen.t(
             "Bid? Number or cards, Enter to pass: "

@@ -3,7 +3,7 @@
 No I/O and no randomness except an injected :class:`random.Random`.
 """
 
-from .actions import Action, Bid, Bury, CallFriend, GiveBack, Pass, Play, Swap
+from .actions import Action, Bid, Bury, CallFriend, GiveBack, Pass, Play, Swap, action_from_dict
 from .cards import (
     BIG_JOKER,
     CARDS,
@@ -14,6 +14,7 @@ from .cards import (
     format_cards,
     parse_cards,
 )
+from .codec import DecodeError
 from .errors import (
     EngineError,
     IllegalAction,
@@ -22,12 +23,15 @@ from .errors import (
     NotYourTurn,
     WrongPhase,
 )
-from .events import Event
+from .events import Event, event_from_dict
+from .match import Match
 from .ordering import Ordering
 from .presets import PRESETS, Preset, get_preset, parse_option_values
-from .round import Round, RoundResult
-from .units import Shape, Unit
-from .view import Phase, PlayRecord, Trick, View
+from .round import Expected, HistoryError, Round
+from .snapshot import SnapshotError
+from .table import Phase, PlayRecord, RoundResult, Trick
+from .units import Shape, Unit, UnitInfo
+from .view import View
 
 __all__ = [
     "BIG_JOKER",
@@ -41,12 +45,16 @@ __all__ = [
     "CallFriend",
     "Card",
     "CardParseError",
+    "DecodeError",
     "EngineError",
     "Event",
+    "Expected",
     "GiveBack",
+    "HistoryError",
     "IllegalAction",
     "InvalidOption",
     "MalformedAction",
+    "Match",
     "NotYourTurn",
     "Ordering",
     "Pass",
@@ -57,11 +65,15 @@ __all__ = [
     "Round",
     "RoundResult",
     "Shape",
+    "SnapshotError",
     "Swap",
     "Trick",
     "Unit",
+    "UnitInfo",
     "View",
     "WrongPhase",
+    "action_from_dict",
+    "event_from_dict",
     "format_cards",
     "get_preset",
     "parse_cards",

@@ -10,14 +10,23 @@ object that the round consults.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from .actions import Bid
 from .cards import BIG_JOKER, CARDS, NUM_RANKS, NUM_SUITS, SMALL_JOKER, Card
+from .codec import (
+    decode_cards,
+    decode_int,
+    decode_optional_str,
+    encode_cards,
+    field,
+    optional_seat_decoder,
+    require_dict,
+    seat_decoder,
+)
 from .errors import IllegalAction
-from .ordering import cached_ordering
+from .ordering import Ordering
 
 
 class BidRecord(NamedTuple):
@@ -30,6 +39,30 @@ class BidRecord(NamedTuple):
     from_seat: int | None = None  # 粘: whose declaration was taken
     taken: tuple[Card, ...] = ()
     returned: tuple[Card, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "cards": encode_cards(self.cards),
+            "after_cards_dealt": self.after_cards_dealt,
+            "kind": self.kind,
+            "from_seat": self.from_seat,
+            "taken": encode_cards(self.taken),
+            "returned": encode_cards(self.returned),
+        }
+
+    @classmethod
+    def from_dict(cls, data: object, key: str, players: int) -> BidRecord:
+        data = require_dict(data, key)
+        return cls(
+            field(data, "seat", seat_decoder(players), key),
+            field(data, "cards", decode_cards, key),
+            field(data, "after_cards_dealt", decode_int, key),
+            field(data, "kind", decode_optional_str, key),
+            field(data, "from_seat", optional_seat_decoder(players), key),
+            field(data, "taken", decode_cards, key),
+            field(data, "returned", decode_cards, key),
+        )
 
 
 class BidContext(NamedTuple):
@@ -56,9 +89,14 @@ class Conclusion(NamedTuple):
 
 
 class BiddingRules:
-    """Interface of a preset's bidding rules."""
+    """Interface of a preset's bidding rules.
 
-    kinds: tuple[str | None, ...] = (None,)  # the values ``Bid.kind`` may take
+    The declaration hooks at the end have defaults for games where every bid is shown
+    in full and the trump suit is public at once; `shandong` overrides them (R-8.4).
+    """
+
+    kinds: tuple[str | None, ...] = (None,)  # the values ``Bid.bid_kind`` may take
+    banker_every_round = False  # bidding names the banker in every round, not only round 1
 
     def bid_error(
         self, ctx: BidContext, cards: Sequence[Card], kind: str | None = None
@@ -87,6 +125,55 @@ class BiddingRules:
         """A cheap necessary condition for having a legal bid (False: surely none)."""
         return True
 
+    # --- declarations ---------------------------------------------------------------------
+
+    def shown(self, cards: tuple[Card, ...], kind: str | None) -> tuple[Card, ...]:
+        """The part of a bid put face up; the rest stays with the bidder."""
+        return cards
+
+    def taking(self, bids: Sequence[BidRecord], kind: str | None) -> BidRecord | None:
+        """A bid of ``kind`` that takes another seat's declaration: the declaration's
+        seat and cards as a record (``seat``, ``cards``); None for ordinary bids."""
+        return None
+
+    def give_back_error(self, cards: Sequence[Card]) -> IllegalAction | None:
+        """Why these cards may not be given back after a taking bid; None if they may."""
+        return None
+
+    def visible_bids(
+        self, bids: Sequence[BidRecord], seat: int | None, revealed: bool
+    ) -> tuple[BidRecord, ...]:
+        """The bids as ``seat`` (None: a spectator) may see them."""
+        return tuple(bids)
+
+    def standing_declarer(self, bids: Sequence[BidRecord]) -> int | None:
+        """Whose face-down declaration stands (public: its joker shows); None here."""
+        return None
+
+    def knowers(self, bids: Sequence[BidRecord], declarer: int) -> frozenset[int]:
+        """Who knows a hidden trump suit before it is revealed."""
+        return frozenset({declarer})
+
+    def revealed_cards(self, bids: Sequence[BidRecord]) -> tuple[Card, ...]:
+        """The face-down cards shown when a hidden trump suit is revealed."""
+        return ()
+
+    def swap_error(
+        self,
+        hand: Sequence[int],
+        buried: Sequence[Card],
+        pairs: Sequence[tuple[Card, Card]],
+        ordering: Ordering,
+    ) -> IllegalAction | None:
+        """Why the declarer may not make these kitty swaps; None when allowed."""
+        return IllegalAction("this game has no kitty swaps", rule="R-8.4") if pairs else None
+
+    def legal_swaps(
+        self, hand: Sequence[int], kitty_trumps: Sequence[Card]
+    ) -> list[tuple[tuple[Card, Card], ...]]:
+        """Every set of swaps the declarer may make, the empty set first."""
+        return [()]
+
 
 def _bid_suit(bid: BidRecord) -> int | None:
     """The trump suit a bid of level cards or 2s names; jokers mean no-trump."""
@@ -94,7 +181,8 @@ def _bid_suit(bid: BidRecord) -> int | None:
     return None if card >= SMALL_JOKER else card // NUM_RANKS
 
 
-def _held(hand: Sequence[int], cards: Sequence[Card]) -> bool:
+def held(hand: Sequence[int], cards: Sequence[Card]) -> bool:
+    """Whether ``hand`` holds all of ``cards``, copies counted."""
     need: dict[int, int] = {}
     for card in cards:
         need[card] = need.get(card, 0) + 1
@@ -123,7 +211,7 @@ class FanzhuBidding(BiddingRules):
                 "a bid is one or more copies of one level card, or two or more of one joker",
                 rule="R-8.2",
             )
-        if not _held(ctx.hand, cards):
+        if not held(ctx.hand, cards):
             return IllegalAction("you do not hold the cards you bid", rule="R-8.2")
         if ctx.bids:
             standing = ctx.bids[-1]
@@ -223,6 +311,8 @@ _QIDONG_PAIR_RANK = {3: 2, 2: 3, 1: 4, 0: 5}  # suit index → strength of a pai
 class QidongBidding(BiddingRules):
     """亮主 and 反主 of `qidong` (R-8.3); c = the number of bids multiplies the scores."""
 
+    banker_every_round = True
+
     @staticmethod
     def strength(cards: Sequence[Card], level_rank: int) -> int | None:
         """1 for a single 2, 2–5 for pairs of ♦2 ♣2 ♥2 ♠2, 6/7 for a pair of 小王/大王."""
@@ -243,7 +333,7 @@ class QidongBidding(BiddingRules):
             return IllegalAction(
                 "a bid is a single 2, a pair of 2s or a pair of jokers", rule="R-8.3"
             )
-        if not _held(ctx.hand, cards):
+        if not held(ctx.hand, cards):
             return IllegalAction("you do not hold the cards you bid", rule="R-8.3")
         if ctx.bids:
             standing = ctx.bids[-1]
@@ -324,218 +414,3 @@ class QidongBidding(BiddingRules):
                 suit = None if card >= SMALL_JOKER else card // NUM_RANKS
                 return Conclusion(holder, suit, "kitty", tuple(turned))
         return Conclusion(None, None, "redeal", tuple(turned))
-
-
-class Declaration(NamedTuple):
-    """The standing `shandong` declaration: shown jokers, the face-down pair (R-8.4)."""
-
-    declarer: int
-    jokers: tuple[Card, ...]
-    pair: tuple[Card, ...]
-    stuck: bool  # 粘'd: it can no longer be 顶'd or 粘'd
-
-    @property
-    def is_ding(self) -> bool:
-        """Two identical jokers make a 顶 (also a 亮 that added its twin joker)."""
-        return len(self.jokers) >= 2 and self.jokers[0] == self.jokers[1]
-
-    @property
-    def suit(self) -> int:
-        return self.pair[0] // NUM_RANKS
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        return self.jokers + self.pair
-
-
-def standing_declaration(bids: Sequence[BidRecord]) -> Declaration | None:
-    """The declaration in force after these `shandong` bids."""
-    standing: Declaration | None = None
-    for bid in bids:
-        if bid.kind in ("liang", "ding"):
-            jokers = tuple(c for c in bid.cards if c >= SMALL_JOKER)
-            pair = tuple(c for c in bid.cards if c < SMALL_JOKER)
-            standing = Declaration(bid.seat, jokers, pair, False)
-        elif standing is not None and bid.kind == "add":
-            standing = standing._replace(jokers=standing.jokers + bid.cards)
-        elif standing is not None and bid.kind == "zhan":
-            standing = standing._replace(stuck=True)
-    return standing
-
-
-def _split_jokers(cards: Sequence[Card]) -> tuple[list[Card], list[Card]]:
-    return [c for c in cards if c >= SMALL_JOKER], [c for c in cards if c < SMALL_JOKER]
-
-
-class ShandongBidding(BiddingRules):
-    """亮 / 顶 / 粘 / adding jokers (R-8.4); the trump suit stays hidden until shown."""
-
-    kinds = ("liang", "ding", "zhan", "add")
-
-    def __init__(self, fixed_trump_ranks: tuple[int, ...]) -> None:
-        self.fixed_trump_ranks = fixed_trump_ranks
-
-    def _guafeng(self, cards: Sequence[Card], level_rank: int) -> bool:
-        """A 刮风 tractor of one suit: 2–4 consecutive pairs of ordinary cards (R-3.5)."""
-        ordering = cached_ordering(level_rank, None, self.fixed_trump_ranks, "shandong")
-        counts: dict[int, int] = {}
-        for card in cards:
-            counts[card] = counts.get(card, 0) + 1
-        distinct = sorted(counts, key=lambda c: ordering.order[c])
-        if not 2 <= len(distinct) <= 4 or set(counts.values()) != {2}:
-            return False
-        if not all(ordering.ordinary[c] for c in distinct):
-            return False
-        return all(high in ordering.succ[low] for low, high in itertools.pairwise(distinct))
-
-    @staticmethod
-    def _is_pair(cards: Sequence[Card]) -> bool:
-        return len(cards) == 2 and cards[0] == cards[1] and cards[0] < SMALL_JOKER
-
-    def bid_error(
-        self, ctx: BidContext, cards: Sequence[Card], kind: str | None = None
-    ) -> IllegalAction | None:
-        return self._error(ctx, standing_declaration(ctx.bids), cards, kind)
-
-    def _error(
-        self,
-        ctx: BidContext,
-        standing: Declaration | None,
-        cards: Sequence[Card],
-        kind: str | None,
-    ) -> IllegalAction | None:
-        jokers, rest = _split_jokers(cards)
-        if not _held(ctx.hand, cards):
-            return IllegalAction("you do not hold the cards you declare", rule="R-8.4")
-        if kind == "liang":
-            if standing is not None:
-                return IllegalAction("a declaration stands: 顶 or 粘 it instead", rule="R-8.4")
-            if len(jokers) != 1 or not self._is_pair(rest):
-                return IllegalAction("亮 is one joker and a pair of one suit", rule="R-8.4")
-            return None
-        if standing is None:
-            return IllegalAction("nothing is declared yet: 亮 first", rule="R-8.4")
-        if kind == "add":
-            return self._add_error(ctx, standing, jokers, rest)
-        if standing.stuck:
-            return IllegalAction(
-                "a declaration that was 粘'd cannot be 顶'd or 粘'd again", rule="R-8.4"
-            )
-        if kind == "ding":
-            if standing.is_ding:
-                return IllegalAction("a 顶 cannot be 顶'd; only 粘'd", rule="R-8.4")
-            if standing.declarer == ctx.seat:
-                return IllegalAction("you cannot 顶 your own declaration", rule="R-8.4")
-            if len(jokers) != 2 or jokers[0] != jokers[1] or not self._is_pair(rest):
-                return IllegalAction(
-                    "顶 is a pair of one joker and a pair of one suit", rule="R-8.4"
-                )
-            return None
-        if kind == "zhan":
-            if (ctx.seat - standing.declarer) % 2 == 0:
-                return IllegalAction("only the other side may 粘", rule="R-8.4")
-            wanted = 2 if standing.is_ding else 1
-            if len(jokers) != wanted or (wanted == 2 and jokers[0] != jokers[1]):
-                return IllegalAction(
-                    "粘亮 is one joker and a 刮风; 粘顶 is a pair of one joker and a 刮风",
-                    rule="R-8.4",
-                )
-            if not self._guafeng(rest, ctx.level_rank):
-                return IllegalAction("粘 needs a 刮风: consecutive pairs of one suit", rule="R-8.4")
-            return None
-        return IllegalAction("unknown declaration {kind!r}", rule="R-8.4", kind=kind)
-
-    def _add_error(
-        self, ctx: BidContext, standing: Declaration, jokers: list[Card], rest: list[Card]
-    ) -> IllegalAction | None:
-        if ctx.options.get("dengsi", False):
-            return IllegalAction("with 等死 nothing may be added to a declaration", rule="R-8.4")
-        if not ctx.dealing:
-            return IllegalAction("jokers are added during the deal", rule="R-8.4")
-        if standing.declarer != ctx.seat or standing.stuck:
-            return IllegalAction("only the declarer adds to a standing declaration", rule="R-8.4")
-        if rest or len(jokers) != 1 or jokers[0] not in standing.jokers:
-            return IllegalAction("add one joker identical to one already shown", rule="R-8.4")
-        if ctx.hand[jokers[0]] <= standing.jokers.count(jokers[0]):
-            return IllegalAction("you do not hold another copy of that joker", rule="R-8.4")
-        return None
-
-    def could_bid(
-        self, hand: Sequence[int], level_rank: int, bids: Sequence[BidRecord], seat: int
-    ) -> bool:
-        small, big = hand[SMALL_JOKER], hand[BIG_JOKER]
-        if not (small or big):
-            return False  # every declaration shows a joker
-        standing = standing_declaration(bids)
-        if standing is None:
-            return max(hand[:SMALL_JOKER]) >= 2  # 亮 needs a pair
-        if standing.stuck:
-            return False
-        if standing.declarer == seat:  # only adding a twin joker
-            return any(hand[j] > standing.jokers.count(j) for j in set(standing.jokers))
-        joker_pair = small >= 2 or big >= 2
-        if joker_pair and not standing.is_ding and max(hand[:SMALL_JOKER]) >= 2:
-            return True  # 顶
-        if (seat - standing.declarer) % 2 == 0 or (standing.is_ding and not joker_pair):
-            return False
-        from .shandong import held_runs
-
-        ordering = cached_ordering(level_rank, None, self.fixed_trump_ranks, "shandong")
-        return any(held_runs(hand, ordering, 2))  # 粘 needs a 刮风
-
-    def legal_bids(self, ctx: BidContext) -> list[Bid]:
-        hand = ctx.hand
-        jokers = [CARDS[j] for j in (SMALL_JOKER, BIG_JOKER) if hand[j]]
-        if not jokers:
-            return []
-        standing = standing_declaration(ctx.bids)
-        candidates: list[Bid] = []
-        pairs = [CARDS[c] for c in range(SMALL_JOKER) if hand[c] >= 2]
-        for joker in jokers:
-            if standing is None:
-                candidates.extend(Bid((joker, p, p), "liang") for p in pairs)
-            elif standing.declarer == ctx.seat:
-                candidates.append(Bid((joker,), "add"))
-            elif not standing.stuck:
-                if hand[joker] >= 2 and not standing.is_ding:
-                    candidates.extend(Bid((joker, joker, p, p), "ding") for p in pairs)
-                if (ctx.seat - standing.declarer) % 2:
-                    for run in self._guafeng_runs(hand, ctx.level_rank):
-                        candidates.append(Bid((joker, *run), "zhan"))
-                        if hand[joker] >= 2:
-                            candidates.append(Bid((joker, joker, *run), "zhan"))
-        return [b for b in candidates if self._error(ctx, standing, b.cards, b.kind) is None]
-
-    def _guafeng_runs(self, hand: Sequence[int], level_rank: int) -> list[tuple[Card, ...]]:
-        """Every 刮风 of 2–4 pairs the hand holds, whatever the trump suit (R-3.5)."""
-        from .shandong import held_runs
-
-        ordering = cached_ordering(level_rank, None, self.fixed_trump_ranks, "shandong")
-        runs = []
-        for run in held_runs(hand, ordering, 2):
-            for start in range(len(run) - 1):
-                for end in range(start + 2, min(start + 4, len(run)) + 1):
-                    runs.append(tuple(CARDS[c] for c in run[start:end] for _ in range(2)))
-        return runs
-
-    def conclude(
-        self,
-        bids: Sequence[BidRecord],
-        kitty: Sequence[Card],
-        hands: Sequence[Sequence[int]],
-        level_rank: int,
-        banker: int | None,
-    ) -> Conclusion:
-        standing = standing_declaration(bids)
-        if standing is not None:
-            declarer = standing.declarer
-            return Conclusion(
-                banker if banker is not None else declarer, standing.suit, "bid", declarer=declarer
-            )
-        if banker is None:
-            return Conclusion(None, None, "redeal")  # round 1 without a declaration
-        # Nobody declared: the kitty's last card that is not a joker names the suit.
-        for index in range(len(kitty) - 1, -1, -1):
-            if kitty[index] < SMALL_JOKER:
-                return Conclusion(banker, kitty[index] // NUM_RANKS, "kitty", tuple(kitty[index:]))
-        return Conclusion(banker, None, "kitty", tuple(kitty))

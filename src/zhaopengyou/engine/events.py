@@ -1,224 +1,298 @@
 """Events returned by :meth:`Round.apply` and :meth:`Round.deal_card`, so clients can
 animate what happened.
 
-Events are small named tuples (cheap to create on the hot path); each has a ``kind``.
-Some carry cards that only one seat may see: :func:`for_seat` redacts them for
-everyone else, and :func:`event_dict` turns an event into plain data.
+Events are small named tuples (cheap to create on the hot path); each has a ``kind``
+and ``seq``, its 1-based sequence number within the round. Some carry cards that only
+one seat may see: :func:`for_seat` redacts them for everyone else. ``to_dict()`` and
+``from_dict()`` convert them to JSON-ready data and back (RECORD.md card notation).
 
 >>> from zhaopengyou.engine.cards import Card
->>> e = CardDealt(seat=2, card=Card("AS"), dealt=3)
+>>> e = CardDealt(seat=2, card=Card("AS"), dealt=3, seq=3)
 >>> for_seat(e, 2) == e, for_seat(e, 0).card
 (True, None)
->>> event_dict(e)
-{'kind': 'card_dealt', 'seat': 2, 'card': 'AS', 'dealt': 3}
+>>> e.to_dict()
+{'kind': 'card_dealt', 'seat': 2, 'card': 'AS', 'dealt': 3, 'seq': 3}
+>>> event_from_dict(e.to_dict()) == e
+True
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple, TypeVar, cast
 
 from .cards import Card
+from .codec import (
+    DecodeError,
+    decode_bool,
+    decode_card_pairs,
+    decode_cards,
+    decode_int,
+    decode_ints,
+    decode_levels,
+    decode_optional_card,
+    decode_optional_int,
+    decode_optional_ints,
+    decode_optional_str,
+    decode_rank,
+    decode_str,
+    decode_suit,
+    encode_card_groups,
+    encode_cards,
+    encode_levels,
+    encode_rank,
+    encode_suit,
+    field,
+    require_dict,
+)
+
+E = TypeVar("E", bound="EventCodec")
 
 
-class CardDealt(NamedTuple):
-    seat: int
-    card: Card | None  # None when redacted
-    dealt: int  # cards dealt to all seats so far
+class EventCodec:
+    """``to_dict()`` / ``from_dict()`` for every event class (mixed into each)."""
 
-    @property
-    def kind(self) -> str:
-        return "card_dealt"
+    __slots__ = ()
+    kind: str
 
+    def to_dict(self) -> dict[str, Any]:
+        return event_to_dict(cast("Event", self))
 
-class BidMade(NamedTuple):
-    seat: int
-    cards: tuple[Card, ...]  # the cards shown
-    after_cards_dealt: int
-    bid_kind: str | None = None
-    hidden: tuple[Card, ...] = ()  # `shandong`: the face-down pair, for the bidder only
-
-    @property
-    def kind(self) -> str:
-        return "bid"
+    @classmethod
+    def from_dict(cls: type[E], data: Mapping[str, Any]) -> E:
+        event = event_from_dict(data)
+        if not isinstance(event, cls):
+            raise DecodeError("kind", f"expected {cls.kind!r}, got {data.get('kind')!r}")
+        return event
 
 
-class Passed(NamedTuple):
-    seat: int
+class CardDealt(
+    NamedTuple("CardDealt", [("seat", int), ("card", Card | None), ("dealt", int), ("seq", int)]),
+    EventCodec,
+):
+    """A card dealt to ``seat``; ``card`` is None for everyone else. ``dealt`` counts the
+    cards dealt to all seats so far."""
 
-    @property
-    def kind(self) -> str:
-        return "pass"
-
-
-class Redealt(NamedTuple):
-    reason: str
-
-    @property
-    def kind(self) -> str:
-        return "redeal"
+    __slots__ = ()
+    kind = "card_dealt"
 
 
-class KittyTurned(NamedTuple):
+class BidMade(
+    NamedTuple(
+        "BidMade",
+        [
+            ("seat", int),
+            ("cards", tuple[Card, ...]),
+            ("after_cards_dealt", int),
+            ("bid_kind", str | None),
+            ("hidden", tuple[Card, ...]),
+            ("seq", int),
+        ],
+    ),
+    EventCodec,
+):
+    """A bid or declaration: ``cards`` are shown; ``hidden`` (`shandong`'s face-down
+    pair) only to the bidder (R-8.4)."""
+
+    __slots__ = ()
+    kind = "bid"
+
+
+class Passed(NamedTuple("Passed", [("seat", int), ("seq", int)]), EventCodec):
+    __slots__ = ()
+    kind = "pass"
+
+
+class Redealt(NamedTuple("Redealt", [("reason", str), ("seq", int)]), EventCodec):
+    __slots__ = ()
+    kind = "redeal"
+
+
+class KittyTurned(
+    NamedTuple("KittyTurned", [("cards", tuple[Card, ...]), ("seq", int)]), EventCodec
+):
     """No bid: the kitty is turned over in public to find the trump (R-8.2, R-8.3)."""
 
-    cards: tuple[Card, ...]
-
-    @property
-    def kind(self) -> str:
-        return "kitty_turned"
+    __slots__ = ()
+    kind = "kitty_turned"
 
 
-class TrumpDecided(NamedTuple):
-    banker: int
-    level_rank: int
-    trump_suit: int | None
-    source: str  # "bid" or "kitty"
-    knowers: tuple[int, ...] | None = None  # `shandong`: only these seats see the suit
+class TrumpDecided(
+    NamedTuple(
+        "TrumpDecided",
+        [
+            ("banker", int),
+            ("level_rank", int),
+            ("trump_suit", int | None),
+            ("source", str),
+            ("knowers", tuple[int, ...] | None),
+            ("seq", int),
+        ],
+    ),
+    EventCodec,
+):
+    """Bidding is over. ``source`` is "bid" or "kitty"; with ``knowers`` (`shandong`)
+    only those seats see the suit, everyone else gets ``trump_suit`` None."""
 
-    @property
-    def kind(self) -> str:
-        return "trump_decided"
+    __slots__ = ()
+    kind = "trump_decided"
 
 
-class DeclarationTaken(NamedTuple):
+class DeclarationTaken(
+    NamedTuple(
+        "DeclarationTaken",
+        [("seat", int), ("from_seat", int), ("cards", tuple[Card, ...]), ("seq", int)],
+    ),
+    EventCodec,
+):
     """粘: the sticker takes the declaration's cards (R-8.4); seen by the two of them."""
 
-    seat: int
-    from_seat: int
-    cards: tuple[Card, ...]
-
-    @property
-    def kind(self) -> str:
-        return "declaration_taken"
+    __slots__ = ()
+    kind = "declaration_taken"
 
 
-class GivenBack(NamedTuple):
+class GivenBack(
+    NamedTuple(
+        "GivenBack", [("seat", int), ("to_seat", int), ("cards", tuple[Card, ...]), ("seq", int)]
+    ),
+    EventCodec,
+):
     """粘: the sticker gives as many cards back to the declarer (R-8.4)."""
 
-    seat: int
-    to_seat: int
-    cards: tuple[Card, ...]
-
-    @property
-    def kind(self) -> str:
-        return "given_back"
+    __slots__ = ()
+    kind = "given_back"
 
 
-class Swapped(NamedTuple):
-    """The declarer's same-rank swaps with the kitty (R-8.4); the cards stay private."""
+class Swapped(
+    NamedTuple(
+        "Swapped",
+        [("seat", int), ("pairs", tuple[tuple[Card, Card], ...]), ("count", int), ("seq", int)],
+    ),
+    EventCodec,
+):
+    """The declarer's same-rank swaps with the kitty (R-8.4): everyone sees how many,
+    only the declarer which cards."""
 
-    seat: int
-    pairs: tuple[tuple[Card, Card], ...]
-
-    @property
-    def kind(self) -> str:
-        return "swapped"
+    __slots__ = ()
+    kind = "swapped"
 
 
-class TrumpRevealed(NamedTuple):
+class TrumpRevealed(
+    NamedTuple(
+        "TrumpRevealed",
+        [("seat", int), ("trump_suit", int | None), ("cards", tuple[Card, ...]), ("seq", int)],
+    ),
+    EventCodec,
+):
     """The hidden trump suit is shown after burying (R-8.4); ``cards`` is the pair, or
     empty when the declaration was 粘'd and the suit is only announced."""
 
-    seat: int
-    trump_suit: int | None
-    cards: tuple[Card, ...]
-
-    @property
-    def kind(self) -> str:
-        return "trump_revealed"
+    __slots__ = ()
+    kind = "trump_revealed"
 
 
-class KittyTaken(NamedTuple):
-    seat: int
-    cards: tuple[Card, ...]  # empty when redacted
+class KittyTaken(
+    NamedTuple("KittyTaken", [("seat", int), ("cards", tuple[Card, ...]), ("seq", int)]),
+    EventCodec,
+):
+    """The kitty taker picks it up; ``cards`` is empty for everyone else."""
 
-    @property
-    def kind(self) -> str:
-        return "kitty_taken"
-
-
-class Buried(NamedTuple):
-    seat: int
-    cards: tuple[Card, ...]  # empty when redacted
-
-    @property
-    def kind(self) -> str:
-        return "buried"
+    __slots__ = ()
+    kind = "kitty_taken"
 
 
-class FriendCalled(NamedTuple):
-    seat: int
-    card: Card | None
-    solo: bool
+class Buried(
+    NamedTuple("Buried", [("seat", int), ("cards", tuple[Card, ...]), ("seq", int)]), EventCodec
+):
+    """The burial (R-7.1); ``cards`` is empty for everyone else."""
 
-    @property
-    def kind(self) -> str:
-        return "friend_called"
-
-
-class CardsPlayed(NamedTuple):
-    seat: int
-    cards: tuple[Card, ...]
-    trick: int  # 0-based trick index
-    lead: bool
-
-    @property
-    def kind(self) -> str:
-        return "played"
+    __slots__ = ()
+    kind = "buried"
 
 
-class ThrowFailed(NamedTuple):
-    seat: int
-    attempted: tuple[Card, ...]
-    forced: tuple[Card, ...]
-    rule: str
-
-    @property
-    def kind(self) -> str:
-        return "throw_failed"
-
-
-class FriendRevealed(NamedTuple):
-    seat: int
-
-    @property
-    def kind(self) -> str:
-        return "friend_revealed"
+class FriendCalled(
+    NamedTuple(
+        "FriendCalled", [("seat", int), ("card", Card | None), ("solo", bool), ("seq", int)]
+    ),
+    EventCodec,
+):
+    __slots__ = ()
+    kind = "friend_called"
 
 
-class TrickWon(NamedTuple):
-    seat: int
-    points: int
-    trick: int
+class CardsPlayed(
+    NamedTuple(
+        "CardsPlayed",
+        [("seat", int), ("cards", tuple[Card, ...]), ("trick", int), ("lead", bool), ("seq", int)],
+    ),
+    EventCodec,
+):
+    """A play; ``trick`` is the 0-based trick index."""
 
-    @property
-    def kind(self) -> str:
-        return "trick_won"
+    __slots__ = ()
+    kind = "played"
 
 
-class KittyRevealed(NamedTuple):
+class ThrowFailed(
+    NamedTuple(
+        "ThrowFailed",
+        [
+            ("seat", int),
+            ("attempted", tuple[Card, ...]),
+            ("forced", tuple[Card, ...]),
+            ("rule", str),
+            ("seq", int),
+        ],
+    ),
+    EventCodec,
+):
+    __slots__ = ()
+    kind = "throw_failed"
+
+
+class FriendRevealed(NamedTuple("FriendRevealed", [("seat", int), ("seq", int)]), EventCodec):
+    __slots__ = ()
+    kind = "friend_revealed"
+
+
+class TrickWon(
+    NamedTuple("TrickWon", [("seat", int), ("points", int), ("trick", int), ("seq", int)]),
+    EventCodec,
+):
+    __slots__ = ()
+    kind = "trick_won"
+
+
+class KittyRevealed(
+    NamedTuple(
+        "KittyRevealed",
+        [("cards", tuple[Card, ...]), ("points", int), ("multiplier", int), ("seq", int)],
+    ),
+    EventCodec,
+):
     """After the last trick the kitty is shown and any bonus applied (R-7.2, R-7.3)."""
 
-    cards: tuple[Card, ...]
-    points: int
-    multiplier: int
-
-    @property
-    def kind(self) -> str:
-        return "kitty_revealed"
+    __slots__ = ()
+    kind = "kitty_revealed"
 
 
-class RoundScored(NamedTuple):
-    attackers_points: int
-    side: str
-    k: int
-    levels_after: tuple[int, ...] | None
-    scores: tuple[int, ...]
-    next_banker: int | None
-
-    @property
-    def kind(self) -> str:
-        return "round_scored"
+class RoundScored(
+    NamedTuple(
+        "RoundScored",
+        [
+            ("attackers_points", int),
+            ("side", str),
+            ("k", int),
+            ("levels_after", tuple[int, ...] | None),
+            ("scores", tuple[int, ...]),
+            ("next_banker", int | None),
+            ("seq", int),
+        ],
+    ),
+    EventCodec,
+):
+    __slots__ = ()
+    kind = "round_scored"
 
 
 Event = (
@@ -243,6 +317,31 @@ Event = (
     | TrumpRevealed
 )
 
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.kind: cls
+    for cls in (
+        CardDealt,
+        BidMade,
+        Passed,
+        Redealt,
+        KittyTurned,
+        TrumpDecided,
+        KittyTaken,
+        Buried,
+        FriendCalled,
+        CardsPlayed,
+        ThrowFailed,
+        FriendRevealed,
+        TrickWon,
+        KittyRevealed,
+        RoundScored,
+        DeclarationTaken,
+        GivenBack,
+        Swapped,
+        TrumpRevealed,
+    )
+}
+
 
 def for_seat(event: Event, seat: int | None) -> Event:
     """The event as ``seat`` may see it (``None``: a spectator)."""
@@ -263,16 +362,71 @@ def for_seat(event: Event, seat: int | None) -> Event:
     return event
 
 
+# --- JSON -------------------------------------------------------------------------------
+
+
 def _plain(value: Any) -> Any:
-    if isinstance(value, Card):
-        return value.ascii
-    if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
     return value
 
 
-def event_dict(event: Event) -> dict[str, Any]:
+def _encode_optional_ints(value: Any) -> Any:
+    return None if value is None else list(value)
+
+
+def _encode_optional_card(value: Any) -> Any:
+    return None if value is None else value.ascii
+
+
+# Each field name has one meaning in every event: (encode, decode).
+_FIELDS: dict[str, tuple[Callable[[Any], Any], Callable[[object, str], Any]]] = {
+    **dict.fromkeys(
+        (
+            "seat",
+            "dealt",
+            "after_cards_dealt",
+            "trick",
+            "seq",
+            "banker",
+            "from_seat",
+            "to_seat",
+            "points",
+            "multiplier",
+            "attackers_points",
+            "k",
+            "count",
+        ),
+        (_plain, decode_int),
+    ),
+    "next_banker": (_plain, decode_optional_int),
+    "card": (_encode_optional_card, decode_optional_card),
+    **dict.fromkeys(("cards", "hidden", "forced", "attempted"), (encode_cards, decode_cards)),
+    "pairs": (encode_card_groups, decode_card_pairs),
+    "level_rank": (encode_rank, decode_rank),
+    "trump_suit": (encode_suit, decode_suit),
+    "knowers": (_encode_optional_ints, decode_optional_ints),
+    "levels_after": (encode_levels, decode_levels),
+    "scores": (list, decode_ints),
+    "bid_kind": (_plain, decode_optional_str),
+    **dict.fromkeys(("reason", "source", "rule", "side"), (_plain, decode_str)),
+    **dict.fromkeys(("lead", "solo"), (_plain, decode_bool)),
+}
+
+
+def event_to_dict(event: Event) -> dict[str, Any]:
+    """``{"kind": …, field: value, …}`` with cards, ranks and suits in RECORD.md notation."""
     out: dict[str, Any] = {"kind": event.kind}
     for name, value in zip(event._fields, event, strict=True):
-        out[name] = _plain(value)
+        out[name] = _FIELDS[name][0](value)
     return out
+
+
+def event_from_dict(data: Mapping[str, Any]) -> Event:
+    """The event a dict describes; raises :class:`DecodeError` naming the bad key."""
+    data = require_dict(data, "event")
+    kind = data.get("kind")
+    cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise DecodeError("kind", f"unknown event kind {kind!r}")
+    values = [field(data, name, _FIELDS[name][1], "") for name in cls._fields]
+    event: Event = tuple.__new__(cls, values)
+    return event

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from .presets import Preset
 from .round import Round
-from .view import Phase
+from .table import Phase
 
 
 class Match:

@@ -12,17 +12,30 @@ table lookup.
 True
 >>> [str(Card(c)) for c in o.succ[Card("2H")]]       # ♥2 → 小王 (R-3.3)
 ['小王']
+>>> STRICT_RUNS
+Adjacency(skip_removed=False, level_chain=False, joker_pair=False)
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Final, Literal
+from typing import Final, NamedTuple
 
 from .cards import BIG_JOKER, NUM_KINDS, NUM_RANKS, NUM_SUITS, SMALL_JOKER, TRUMP
 
-Adjacency = Literal["standard", "qidong", "shandong"]
+
+class Adjacency(NamedTuple):
+    """Which cards are consecutive for tractors (R-3.3 – R-3.5)."""
+
+    skip_removed: bool  # a rank taken out of a suit (level, 常主) does not break its run
+    level_chain: bool  # top plain trump → off-suit level cards → trump level → 小王 (R-3.3)
+    joker_pair: bool  # 小王 → 大王
+
+
+LEVEL_CHAIN: Final = Adjacency(skip_removed=True, level_chain=True, joker_pair=True)  # R-3.3
+SEPARATE_LEVELS: Final = Adjacency(skip_removed=True, level_chain=False, joker_pair=True)  # R-3.4
+STRICT_RUNS: Final = Adjacency(skip_removed=False, level_chain=False, joker_pair=False)  # R-3.5
 
 # Order values: off-suit cards use their rank (0..12); trumps sit far above.
 _TRUMP_PLAIN_BASE: Final = 20
@@ -71,7 +84,7 @@ class Ordering:
         level_rank: int,
         trump_suit: int | None,
         fixed_trump_ranks: Sequence[int] = (),
-        adjacency: Adjacency = "standard",
+        adjacency: Adjacency = LEVEL_CHAIN,
     ) -> None:
         self.level_rank = level_rank
         self.trump_suit = trump_suit
@@ -107,9 +120,9 @@ class Ordering:
         )
         succ: list[list[int]] = [[] for _ in range(NUM_KINDS)]
         self._link_suits(succ)
-        if adjacency == "standard":
+        if adjacency.level_chain:
             self._link_trump_chain(succ)
-        if adjacency in ("standard", "qidong"):
+        if adjacency.joker_pair:
             succ[SMALL_JOKER].append(BIG_JOKER)
         pred: list[list[int]] = [[] for _ in range(NUM_KINDS)]
         for card, above in enumerate(succ):
@@ -120,7 +133,7 @@ class Ordering:
 
     def _link_suits(self, succ: list[list[int]]) -> None:
         """Within a suit: the natural sequence of ordinary ranks (R-3.3–R-3.5)."""
-        skip = self.adjacency != "shandong"  # shandong: no skipping over removed ranks
+        skip = self.adjacency.skip_removed
         for suit in range(NUM_SUITS):
             previous: int | None = None
             for rank in range(NUM_RANKS):
@@ -165,4 +178,4 @@ class Ordering:
         from .cards import RANK_NAMES, SUIT_SYMBOLS
 
         suit = "无主" if self.trump_suit is None else SUIT_SYMBOLS[self.trump_suit]
-        return f"<Ordering level={RANK_NAMES[self.level_rank]} trump={suit} {self.adjacency}>"
+        return f"<Ordering level={RANK_NAMES[self.level_rank]} trump={suit}>"

@@ -21,15 +21,24 @@ import dataclasses
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, NamedTuple
+from typing import Any, ClassVar
 
 from .actions import CallFriend
-from .bidding import BiddingRules, FanzhuBidding, QidongBidding, ShandongBidding
+from .bidding import BiddingRules, FanzhuBidding, QidongBidding
 from .cards import BIG_JOKER, CARDS, NUM_KINDS, SMALL_JOKER, TRUMP, Card, points_of
+from .codec import DecodeError, decode_str, field, require_dict
+from .declaring import ShandongBidding
 from .errors import IllegalAction, InvalidOption
 from .follow import follow_error, iter_legal_follows, random_follow
 from .leads import iter_leads, iter_units, parse_lead, random_lead
-from .ordering import Adjacency, Ordering, cached_ordering
+from .ordering import (
+    LEVEL_CHAIN,
+    SEPARATE_LEVELS,
+    STRICT_RUNS,
+    Adjacency,
+    Ordering,
+    cached_ordering,
+)
 from .shandong import (
     iter_shandong_follows,
     iter_shandong_units,
@@ -39,21 +48,12 @@ from .shandong import (
     shandong_rank,
     shandong_unit,
 )
+from .table import Band, PlayRecord, Trick
 from .tricks import PlayRank, relaxed_trump_rank, single_trick_winner, standard_rank, winning_index
-from .units import TRACTOR, TUPLE, Shape, Unit
-from .view import PlayRecord, Trick
+from .units import TRACTOR, TUPLE, Shape, Unit, UnitInfo, unit_info, unit_of
 
 RANK_2, RANK_A = 0, 12
 STANDARD_LADDER: tuple[int, ...] = tuple(range(13))  # 2 … A (R-9.5)
-
-Side = Literal["banker", "attackers", "stepdown"]
-
-
-class Band(NamedTuple):
-    """The result band of R-9.4: which side gained and how many levels (k)."""
-
-    side: Side
-    k: int
 
 
 @dataclass(frozen=True)
@@ -75,12 +75,13 @@ class Preset:
     name: ClassVar[str]
     title: ClassVar[str]  # Chinese name shown to players
     players: ClassVar[int]
-    adjacency: ClassVar[Adjacency] = "standard"
+    adjacency: ClassVar[Adjacency] = LEVEL_CHAIN
     fixed_trump_ranks: ClassVar[tuple[int, ...]] = ()  # 常主 ranks, low to high (R-1.4)
     fixed_level_rank: ClassVar[int | None] = None  # qidong: always 2
     ladder: ClassVar[tuple[int, ...]] = STANDARD_LADDER
     throws: ClassVar[bool] = True  # R-4.2 (not shandong, R-4.5)
     special_units: ClassVar[bool] = False  # 山东升级's rain, snow, thunder … (R-3.6)
+    tractor_name: ClassVar[str] = "tractor"  # what UnitInfo calls a width-2 tractor
     bidding: ClassVar[BiddingRules] = FanzhuBidding()
     OPTION_SPECS: ClassVar[tuple[OptionSpec, ...]] = ()
     DEFAULT_KITTY: ClassVar[dict[int, int]] = {}  # usual kitty size by deck count
@@ -232,9 +233,24 @@ class Preset:
         ordering: Ordering,
     ) -> int:
         """Index of the play that wins the trick (R-6.3)."""
-        if shapes[0].size == 1:  # a single led: the highest card of the suit or of trump
+        if len(shapes) == 1 and shapes[0].size == 1:  # a single led: the highest card
             return single_trick_winner(lead_suit, [p.cards[0] for p in plays], ordering)
         return winning_index([self.play_rank(shapes, lead_suit, p.cards, ordering) for p in plays])
+
+    def read_unit(self, cards: Sequence[Card], ordering: Ordering) -> Unit | None:
+        """The one unit these cards form (R-3), or None."""
+        return unit_of(cards, ordering)
+
+    def describe(self, cards: Sequence[Card], ordering: Ordering) -> tuple[UnitInfo, ...]:
+        """How a lead of these cards reads: its units, largest first (R-3, R-4.2).
+
+        Raises :class:`IllegalAction` when the cards are not a lead (mixed suits, or
+        several units where this game has no throws).
+        """
+        if not cards:
+            raise IllegalAction("play at least one card", rule="R-4.1")
+        units = self.parse_lead(cards, None, ordering)
+        return tuple(unit_info(unit, self.tractor_name) for unit in units)
 
     def iter_leads(self, hand: Sequence[int], ordering: Ordering) -> Iterator[tuple[Card, ...]]:
         """Every distinct legal lead (R-4.1, R-4.2)."""
@@ -417,7 +433,7 @@ class Qidong(Preset):
     name: ClassVar[str] = "qidong"
     title: ClassVar[str] = "启东招朋友"
     players: ClassVar[int] = 5
-    adjacency: ClassVar[Adjacency] = "qidong"
+    adjacency: ClassVar[Adjacency] = SEPARATE_LEVELS
     fixed_level_rank: ClassVar[int | None] = RANK_2
     bidding: ClassVar[BiddingRules] = QidongBidding()
     OPTION_SPECS: ClassVar[tuple[OptionSpec, ...]] = (
@@ -533,12 +549,13 @@ class Shandong(Preset):
     name: ClassVar[str] = "shandong"
     title: ClassVar[str] = "山东升级"
     players: ClassVar[int] = 4
-    adjacency: ClassVar[Adjacency] = "shandong"
+    adjacency: ClassVar[Adjacency] = STRICT_RUNS
     fixed_trump_ranks: ClassVar[tuple[int, ...]] = (0, 1, 3)  # 2 < 3 < 5 (R-2.2)
     ladder: ClassVar[tuple[int, ...]] = SHANDONG_LADDER
     throws: ClassVar[bool] = False  # R-4.5
     special_units: ClassVar[bool] = True
     bidding: ClassVar[BiddingRules] = ShandongBidding((0, 1, 3))
+    tractor_name: ClassVar[str] = "guafeng"  # 刮风 (R-3.2)
     OPTION_SPECS: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(
             "dengsi", "等死: nothing may be added to a declaration (R-8.4)", choices=(False, True)
@@ -577,6 +594,9 @@ class Shandong(Preset):
         if unit is None:
             raise IllegalAction("this game has no throws: a lead must be one unit", rule="R-4.5")
         return [unit]
+
+    def read_unit(self, cards: Sequence[Card], ordering: Ordering) -> Unit | None:
+        return shandong_unit(cards, ordering)
 
     follow_error = staticmethod(shandong_follow_error)  # R-5.3
     play_rank = staticmethod(shandong_rank)  # R-6.1, R-6.2
@@ -699,6 +719,21 @@ def get_preset(name: str, **options: Any) -> Preset:
             f"unknown preset {name!r}; presets: {', '.join(sorted(PRESETS))}"
         ) from None
     return cls().with_options(**options)
+
+
+def decode_preset(data: Mapping[str, Any]) -> Preset:
+    """The preset named by ``data["preset"]`` with ``data["options"]`` (snapshots, views);
+    raises :class:`DecodeError` naming the key that is wrong."""
+    name = field(data, "preset", decode_str, "")
+    options = field(data, "options", require_dict, "")
+    if name not in PRESETS:
+        raise DecodeError(
+            "preset", f"unknown preset {name!r}; presets: {', '.join(sorted(PRESETS))}"
+        )
+    try:
+        return get_preset(name, **options)
+    except (InvalidOption, TypeError) as err:
+        raise DecodeError("options", str(err)) from None
 
 
 def parse_option_values(preset_name: str, assignments: Mapping[str, str]) -> dict[str, Any]:

@@ -3,7 +3,8 @@ tricks → scoring (R-7 – R-10).
 
 :meth:`Round.apply` is the single entry point for players' actions; it validates the
 whole action first, so an illegal one raises a typed :class:`IllegalAction` naming
-the rule and changes nothing. Each call returns the events it caused.
+the rule and changes nothing. Each call returns the events it caused; every event
+is also kept, numbered, for :meth:`Round.events_for`.
 
 >>> import random
 >>> from zhaopengyou.engine.presets import get_preset
@@ -13,18 +14,31 @@ the rule and changes nothing. Each call returns the events it caused.
 >>> events = r.deal_all()
 >>> len(events), r.phase, r.to_act
 (100, <Phase.BID: 'bid'>, 1)
+>>> sorted(r.expected().kinds[1]), r.expected().deal
+(['pass'], False)
+
+A round converts to JSON and back (:meth:`to_json`, :meth:`from_json`), rebuilds from
+its history (:meth:`history`, :meth:`from_history`) and copies itself for search
+(:meth:`clone`); all three behave exactly like the original from then on.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
 
-from .actions import Action, Bid, Bury, CallFriend, GiveBack, Pass, Play, Swap
-from .bidding import BidContext, BidRecord, standing_declaration
-from .cards import CARD_POINTS, CARDS, NUM_KINDS, SMALL_JOKER, Card, full_deck, to_ascii_list
+from .actions import Action, Bid, Bury, CallFriend, GiveBack, Pass, Play, Swap, action_from_dict
+from .bidding import BidContext, BidRecord
+from .cards import CARD_POINTS, CARDS, NUM_KINDS, Card, full_deck
+from .codec import (
+    DecodeError,
+    decode_rng,
+    encode_levels,
+    encode_rng,
+    require_dict,
+    require_list,
+)
 from .errors import IllegalAction, MalformedAction, NotYourTurn, WrongPhase
 from .events import (
     BidMade,
@@ -47,12 +61,11 @@ from .events import (
     TrickWon,
     TrumpDecided,
     TrumpRevealed,
+    for_seat,
 )
 from .ordering import Ordering
-from .presets import Band, Preset
-from .tricks import forced_unit
-from .units import Shape, Unit, format_of
-from .view import (
+from .presets import Preset
+from .table import (
     BID,
     BURY,
     CALL,
@@ -61,47 +74,27 @@ from .view import (
     PLAY,
     SWAP,
     PlayRecord,
+    RoundResult,
     Trick,
-    View,
-    burial_error,
 )
+from .tricks import forced_unit
+from .units import Shape, Unit, format_of
+from .view import View, burial_error, expected_kinds
 
 # Building the named tuples of the hot path without their Python-level constructor.
 _new = tuple.__new__
 
 
-@dataclass(frozen=True, slots=True)
-class RoundResult:
-    """The outcome of a round (R-7.2, R-9.3 – R-10)."""
+class Expected(NamedTuple):
+    """What the round waits for (:meth:`Round.expected`): per seat, the action kinds it
+    may submit now (empty: wait); ``deal`` is True when the next card is to be dealt."""
 
-    attackers_points: int  # X of R-9.3
-    trick_points: int  # points of the tricks the attackers won
-    kitty: tuple[Card, ...]
-    kitty_points: int
-    kitty_multiplier: int  # 0 when the banker's side won the last trick
-    band: Band
-    banker_side: tuple[int, ...]
-    levels_after: tuple[int, ...] | None
-    scores: tuple[int, ...]
-    penalties: tuple[int, ...]
-    next_banker: int | None
-    bank_held_at_top: bool  # R-9.5: a fixed team held the bank at the top of the ladder
+    kinds: tuple[frozenset[str], ...]
+    deal: bool
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "attackers_points": self.attackers_points,
-            "trick_points": self.trick_points,
-            "kitty": to_ascii_list(self.kitty),
-            "kitty_points": self.kitty_points,
-            "kitty_multiplier": self.kitty_multiplier,
-            "side": self.band.side,
-            "k": self.band.k,
-            "banker_side": list(self.banker_side),
-            "levels_after": list(self.levels_after) if self.levels_after is not None else None,
-            "scores": list(self.scores),
-            "penalties": list(self.penalties),
-            "next_banker": self.next_banker,
-        }
+
+class HistoryError(DecodeError):
+    """A history that does not rebuild a round; ``key`` names the step (``steps[12]``)."""
 
 
 def _as_cards(value: object, what: str) -> tuple[Card, ...]:
@@ -130,6 +123,11 @@ def _as_cards(value: object, what: str) -> tuple[Card, ...]:
     return tuple(out)
 
 
+def _follow(action: Play, cards: tuple[Card, ...]) -> Play:
+    """A follow as history keeps it: its cards, normalised (a follow names no units)."""
+    return action if action.cards is cards and action.units is None else Play(cards)
+
+
 class Round:
     """The full state of one round. Players only ever see :meth:`view`."""
 
@@ -150,6 +148,8 @@ class Round:
             raise ValueError(f"levels must list {players} seats")
         if not 0 <= dealer < players or (banker is not None and not 0 <= banker < players):
             raise ValueError("dealer and banker must be seats")
+        if deck is not None and sorted(deck) != sorted(full_deck(preset.decks)):
+            raise ValueError("deck is not a full set of cards for this preset")
         self.preset = preset
         self._options = preset.options  # read on every bid check
         self.seed = seed
@@ -163,10 +163,21 @@ class Round:
         self.dealer = banker if banker is not None else dealer
         self.level_rank = self._level_rank()
         self.redeals = 0
-        self._fixed_deck = list(deck) if deck is not None else None
-        if deck is not None and sorted(deck) != sorted(full_deck(preset.decks)):
-            raise ValueError("deck is not a full set of cards for this preset")
-        self._start_deal()
+        self.position = False  # set up from given hands (from_hands), not dealt
+        self._log: list[Event] = []  # every event of the round; event i has seq i + 1
+        self._steps: list[tuple[int, Card | Action]] = []  # (seat, card dealt or action)
+        self._start: dict[str, Any] = {
+            "kind": "start",
+            "number": number,
+            "levels_before": encode_levels(self.levels_before),
+            "banker": banker,
+            "dealer": self.dealer,
+        }
+        if deck is not None:
+            self._start["deck"] = [CARDS[c].ascii for c in deck]
+        if rng is not None or seed is None:  # the shuffles cannot be redone from a seed
+            self._start["rng"] = encode_rng(self._rng)
+        self._start_deal(deck)
 
     @classmethod
     def from_hands(
@@ -217,8 +228,14 @@ class Round:
             [RANK_NAMES.index(x) for x in levels] if levels is not None else [rank] * preset.players
         )
         rnd = cls(
-            preset, levels=level_list if preset.fixed_level_rank is None else None, banker=banker
+            preset,
+            seed=0,
+            levels=level_list if preset.fixed_level_rank is None else None,
+            banker=banker,
         )
+        rnd.position = True
+        rnd.deck = []
+        rnd.kitty = tuple(CARDS[c] for c in buried)
         rnd.level_rank = rank
         rnd.trump_suit = None if trump_suit is None else SUIT_LETTERS.index(trump_suit)
         rnd.ordering = preset.ordering(rank, rnd.trump_suit)
@@ -237,6 +254,7 @@ class Round:
             rnd.friend = preset.find_friend(banker, card, rnd.hands)
         rnd.phase = PLAY
         rnd.to_act = banker if leader is None else leader
+        rnd._start = {"kind": "start", "snapshot": rnd.to_json()}
         return rnd
 
     def _level_rank(self) -> int:
@@ -249,10 +267,10 @@ class Round:
             raise ValueError("without a banker every seat must be at the same level")
         return self.levels_before[0]
 
-    def _start_deal(self) -> None:
+    def _start_deal(self, deck: Sequence[int] | None = None) -> None:
         players = self.preset.players
-        if self._fixed_deck is not None and self.redeals == 0:
-            self.deck = list(self._fixed_deck)
+        if deck is not None:
+            self.deck = list(deck)
         else:
             self.deck = list(full_deck(self.preset.decks))
             self._rng.shuffle(self.deck)
@@ -265,19 +283,18 @@ class Round:
         self.bids: list[BidRecord] = []
         self._bids_version = 0  # bumped on every change of the bids, for the caches below
         self._visible_cache: dict[int, tuple[int, tuple[BidRecord, ...]]] = {}
-        self._declarer_now: int | None = None  # shandong: the standing declarer (public)
-        self._declarer_key: object = None
+        self._declarer_cache: tuple[int, int | None] = (-1, None)
         self.phase = DEAL
         self.to_act: int | None = None
         self._passes = 0
         self.trump_suit: int | None = None
         self.ordering: Ordering | None = None
         self.kitty_turned: tuple[Card, ...] = ()
-        self.declarer: int | None = None  # shandong: who set the (hidden) trump suit
+        self.declarer: int | None = None  # who set a hidden trump suit (R-8.4)
         self.trump_public = True
-        self.pair_shown = False  # shandong: the declarer showed the pair (R-8.4)
+        self.declaration_shown = False  # the declarer showed the face-down cards (R-8.4)
         self.trump_knowers: frozenset[int] = frozenset()
-        self.pending_give_back: tuple[int, int, int] | None = None  # sticker, declarer, n
+        self.pending_give_back: tuple[int, int, int] | None = None  # taker, from seat, n
         self._resume_to: int | None = None  # who was to act when a 粘 interrupted
         self.swaps: list[tuple[Card, Card]] = []
         self.buried_by: int | None = None
@@ -298,6 +315,11 @@ class Round:
         self.throws_failed = 0
         self.result: RoundResult | None = None
 
+    def _emit(self, cls: type[Any], *fields: Any) -> None:
+        """Log an event, numbering it."""
+        log = self._log
+        log.append(_new(cls, (*fields, len(log) + 1)))
+
     # --- dealing -----------------------------------------------------------------------
 
     def deal_card(self) -> list[Event]:
@@ -316,13 +338,16 @@ class Round:
         self.hand_sizes[seat] += 1
         self.received[seat].append(card)
         self.dealt += 1
-        events: list[Event] = [_new(CardDealt, (seat, card, self.dealt))]
+        log = self._log
+        event = _new(CardDealt, (seat, card, self.dealt, len(log) + 1))
+        log.append(event)
+        self._steps.append((seat, card))
         if self.dealt == self.cards_to_deal:
             self.phase = BID
             last = self.bids[-1].seat if self.bids else self.dealer
             self.to_act = (last + 1) % self.preset.players
             self._passes = 0
-        return events
+        return [event]
 
     def deal_all(self) -> list[Event]:
         events: list[Event] = []
@@ -350,21 +375,46 @@ class Round:
                 rule="R-8.4",
                 seat=self.pending_give_back[0],
             )
+        start = len(self._log)
         if type(action) is Play or isinstance(action, Play):
-            return self._play(seat, action)
-        if isinstance(action, Bid):
-            return self._bid(seat, action)
-        if isinstance(action, Pass):
-            return self._pass(seat)
-        if isinstance(action, Bury):
-            return self._bury(seat, action)
-        if isinstance(action, CallFriend):
-            return self._call_friend(seat, action)
-        if isinstance(action, GiveBack):
-            return self._give_back(seat, action)
-        if isinstance(action, Swap):
-            return self._swap(seat, action)
-        raise MalformedAction("unknown action {action!r}", action=action)
+            self._play(seat, action)
+        elif isinstance(action, Bid):
+            self._bid(seat, action)
+        elif isinstance(action, Pass):
+            self._pass(seat)
+            self._steps.append((seat, action))
+        elif isinstance(action, Bury):
+            self._bury(seat, action)
+        elif isinstance(action, CallFriend):
+            self._call_friend(seat, action)
+        elif isinstance(action, GiveBack):
+            self._give_back(seat, action)
+        elif isinstance(action, Swap):
+            self._swap(seat, action)
+        else:
+            raise MalformedAction("unknown action {action!r}", action=action)
+        return self._log[start:]
+
+    def expected(self) -> Expected:
+        """Who may act now and how (R-8.1: anyone may bid while the cards are dealt).
+
+        Every kind offered to a seat has at least one legal action.
+        """
+        pending = self.pending_give_back
+        giver = pending[0] if pending is not None else None
+        phase = self.phase
+        bidding = phase is DEAL or phase is BID
+        kinds = tuple(
+            expected_kinds(
+                phase,
+                seat,
+                self.to_act,
+                giver,
+                bidding and giver is None and self.can_bid(seat),
+            )
+            for seat in range(self.preset.players)
+        )
+        return Expected(kinds, phase is DEAL and giver is None)
 
     # --- bidding -----------------------------------------------------------------------
 
@@ -396,63 +446,62 @@ class Round:
             self._options,
         )
 
-    def _bid(self, seat: int, action: Bid) -> list[Event]:
+    def _bid(self, seat: int, action: Bid) -> None:
         if self.phase not in (DEAL, BID):
             raise WrongPhase("bidding is over", rule="R-8.1")
         if self.phase is BID and seat != self.to_act:
             raise NotYourTurn("seat {seat} is polled now", rule="R-8.1", seat=self.to_act)
         cards = _as_cards(action.cards, "bid")
-        if action.kind not in self.preset.bidding.kinds:
+        kind = action.bid_kind
+        bidding = self.preset.bidding
+        if kind not in bidding.kinds:
             raise MalformedAction(
-                "bid kind {kind!r} does not exist in {preset}",
-                kind=action.kind,
-                preset=self.preset.name,
+                "bid kind {kind!r} does not exist in {preset}", kind=kind, preset=self.preset.name
             )
-        error = self.preset.bidding.bid_error(self.bid_context(seat), cards, action.kind)
+        error = bidding.bid_error(self.bid_context(seat), cards, kind)
         if error is not None:
             raise error
-        if action.kind == "zhan":
-            return self._zhan(seat, cards)
-        record = BidRecord(seat, cards, self.dealt, action.kind)
-        self.bids.append(record)
+        self._steps.append((seat, Bid(cards, kind)))
+        taken = bidding.taking(self.bids, kind)
+        if taken is not None:
+            self._take(seat, cards, kind, taken)
+            return
+        self.bids.append(BidRecord(seat, cards, self.dealt, kind))
         self._bids_version += 1
-        shown = (
-            tuple(c for c in cards if c >= SMALL_JOKER)
-            if action.kind in ("liang", "ding")
-            else cards
-        )
-        hidden = tuple(c for c in cards if c not in shown)
-        events: list[Event] = [BidMade(seat, shown, self.dealt, action.kind, hidden)]
+        shown = bidding.shown(cards, kind)
+        hidden = list(cards)
+        for card in shown:
+            hidden.remove(card)
+        self._emit(BidMade, seat, shown, self.dealt, kind, tuple(hidden))
         if self.phase is BID:  # a bid restarts the count (R-8.1)
             self._passes = 0
             self.to_act = (seat + 1) % self.preset.players
-        return events
 
-    def _zhan(self, seat: int, cards: tuple[Card, ...]) -> list[Event]:
-        """粘 (R-8.4): take the declaration's cards; the sticker then gives as many back."""
-        standing = standing_declaration(self.bids)
-        assert standing is not None
-        declarer = standing.declarer
-        taken = standing.cards
-        for card in taken:
-            self.hands[declarer][card] -= 1
+    def _take(self, seat: int, cards: tuple[Card, ...], kind: str | None, taken: BidRecord) -> None:
+        """A bid that takes another seat's declaration (粘, R-8.4); the taker then gives
+        as many cards back."""
+        owner = taken.seat
+        for card in taken.cards:
+            self.hands[owner][card] -= 1
             self.hands[seat][card] += 1
-        self.hand_sizes[declarer] -= len(taken)
-        self.hand_sizes[seat] += len(taken)
-        self.bids.append(BidRecord(seat, cards, self.dealt, "zhan", declarer, taken))
+        count = len(taken.cards)
+        self.hand_sizes[owner] -= count
+        self.hand_sizes[seat] += count
+        self.bids.append(BidRecord(seat, cards, self.dealt, kind, owner, taken.cards))
         self._bids_version += 1
-        self.pending_give_back = (seat, declarer, len(taken))
+        self.pending_give_back = (seat, owner, count)
         self._resume_to = self.to_act
         self.to_act = seat
-        return [BidMade(seat, cards, self.dealt, "zhan"), DeclarationTaken(seat, declarer, taken)]
+        self._emit(BidMade, seat, cards, self.dealt, kind, ())
+        self._emit(DeclarationTaken, seat, owner, taken.cards)
 
-    def _give_back(self, seat: int, action: GiveBack) -> list[Event]:
+    def _give_back(self, seat: int, action: GiveBack) -> None:
         pending = self.pending_give_back
         if pending is None:
             raise WrongPhase("nothing is to be given back", rule="R-8.4")
-        sticker, declarer, count = pending
-        if seat != sticker:
-            raise NotYourTurn("seat {seat} must give cards back first", rule="R-8.4", seat=sticker)
+        taker, owner, count = pending
+        if seat != taker:
+            raise NotYourTurn("seat {seat} must give cards back first", rule="R-8.4", seat=taker)
         cards = _as_cards(action.cards, "cards given back")
         if len(cards) != count:
             raise IllegalAction(
@@ -462,13 +511,15 @@ class Round:
                 got=len(cards),
             )
         self._held_counts(seat, cards)
-        if not any(self.preset.is_fixed_trump(c) for c in cards):
-            raise IllegalAction("give back at least one 常主: a joker, 2, 3 or 5", rule="R-8.4")
+        error = self.preset.bidding.give_back_error(cards)
+        if error is not None:
+            raise error
+        self._steps.append((seat, GiveBack(cards)))
         for card in cards:
             self.hands[seat][card] -= 1
-            self.hands[declarer][card] += 1
+            self.hands[owner][card] += 1
         self.hand_sizes[seat] -= count
-        self.hand_sizes[declarer] += count
+        self.hand_sizes[owner] += count
         self.bids[-1] = self.bids[-1]._replace(returned=cards)
         self._bids_version += 1
         self.pending_give_back = None
@@ -477,33 +528,30 @@ class Round:
             self.to_act = (seat + 1) % self.preset.players
         else:
             self.to_act = self._resume_to
-        return [GivenBack(seat, declarer, cards)]
+        self._emit(GivenBack, seat, owner, cards)
 
-    def _pass(self, seat: int) -> list[Event]:
+    def _pass(self, seat: int) -> None:
         if self.phase is not BID:
             raise WrongPhase("passing is only for the closing bid window", rule="R-8.1")
         if seat != self.to_act:
             raise NotYourTurn("seat {seat} is polled now", rule="R-8.1", seat=self.to_act)
-        events: list[Event] = [Passed(seat)]
+        self._emit(Passed, seat)
         self._passes += 1
         self.to_act = (seat + 1) % self.preset.players
         if self._passes == self.preset.players:
-            events.extend(self._close_bidding())
-        return events
+            self._close_bidding()
 
-    def _close_bidding(self) -> list[Event]:
-        outcome = self.preset.bidding.conclude(
-            self.bids, self.kitty, self.hands, self.level_rank, self.banker
-        )
-        events: list[Event] = []
+    def _close_bidding(self) -> None:
+        bidding = self.preset.bidding
+        outcome = bidding.conclude(self.bids, self.kitty, self.hands, self.level_rank, self.banker)
         if outcome.turned:
             self.kitty_turned = outcome.turned
-            events.append(KittyTurned(outcome.turned))
+            self._emit(KittyTurned, outcome.turned)
         if outcome.banker is None:
             self.redeals += 1
-            events.append(Redealt("no bid"))
+            self._emit(Redealt, "no bid")
             self._start_deal()
-            return events
+            return
         self.banker = outcome.banker
         self.trump_suit = outcome.trump_suit
         self.declarer = outcome.declarer
@@ -511,21 +559,19 @@ class Round:
         knowers: tuple[int, ...] | None = None
         if self.declarer is not None:  # R-8.4: hidden until shown after burying
             self.trump_public = False
-            stickers = {b.seat for b in self.bids if b.kind == "zhan"}
-            self.trump_knowers = frozenset({self.declarer} | stickers)
+            self.trump_knowers = bidding.knowers(self.bids, self.declarer)
             knowers = tuple(sorted(self.trump_knowers))
-        events.append(
-            TrumpDecided(self.banker, self.level_rank, self.trump_suit, outcome.source, knowers)
+        self._emit(
+            TrumpDecided, self.banker, self.level_rank, self.trump_suit, outcome.source, knowers
         )
         taker = self.preset.kitty_taker(self.banker, self.declarer)
         self.buried_by = taker
         for card in self.kitty:
             self.hands[taker][card] += 1
         self.hand_sizes[taker] += len(self.kitty)
-        events.append(KittyTaken(taker, self.kitty))
+        self._emit(KittyTaken, taker, self.kitty)
         self.phase = BURY
         self.to_act = taker
-        return events
 
     # --- kitty and friend --------------------------------------------------------------
 
@@ -537,7 +583,7 @@ class Round:
             kitty[kitty.index(from_kitty)] = from_hand
         return tuple(kitty)
 
-    def _bury(self, seat: int, action: Bury) -> list[Event]:
+    def _bury(self, seat: int, action: Bury) -> None:
         if self.phase is not BURY:
             raise WrongPhase("not the time to bury", rule="R-7.1")
         if seat != self.to_act:
@@ -546,52 +592,32 @@ class Round:
         error = burial_error(self.hands[seat], cards, self.preset.kitty_size)
         if error is not None:
             raise error
+        self._steps.append((seat, Bury(cards)))
         for card in cards:
             self.hands[seat][card] -= 1
         self.hand_sizes[seat] -= len(cards)
         self.buried = tuple(cards)
-        events: list[Event] = [Buried(seat, self.buried)]
+        self._emit(Buried, seat, self.buried)
         if not self.trump_public:
             self.phase = SWAP  # R-8.4: the declarer may swap before showing
             self.to_act = self.declarer
-            return events
-        return events + self._after_kitty()
+            return
+        self._after_kitty()
 
-    def _after_kitty(self) -> list[Event]:
+    def _after_kitty(self) -> None:
         assert self.banker is not None
         if self.preset.called_friend:
             self.phase = CALL
             self.to_act = self.banker
         else:
             self._start_play()
-        return []
 
     def swap_error(self, seat: int, pairs: Sequence[tuple[Card, Card]]) -> IllegalAction | None:
         """Why the declarer may not make these swaps (R-8.4); None when allowed."""
-        ordering = self.ordering
-        assert ordering is not None
-        kitty = list(self.buried)
-        hand = list(self.hands[seat])
-        for from_hand, from_kitty in pairs:
-            if from_kitty not in kitty or not ordering.is_trump(from_kitty):
-                return IllegalAction("swap only trumps that are in the kitty", rule="R-8.4")
-            if hand[from_hand] < 1:
-                return IllegalAction("you do not hold {count}× {card}", count=1, card=from_hand)
-            if (
-                from_hand >= SMALL_JOKER
-                or from_kitty >= SMALL_JOKER
-                or from_hand % 13 != from_kitty % 13
-                or from_hand == from_kitty
-                or from_hand // 13 == from_kitty // 13
-            ):
-                return IllegalAction(
-                    "swap a kitty trump for a card of the same rank in another suit", rule="R-8.4"
-                )
-            kitty.remove(from_kitty)
-            hand[from_hand] -= 1
-        return None
+        assert self.ordering is not None
+        return self.preset.bidding.swap_error(self.hands[seat], self.buried, pairs, self.ordering)
 
-    def _swap(self, seat: int, action: Swap) -> list[Event]:
+    def _swap(self, seat: int, action: Swap) -> None:
         if self.phase is not SWAP:
             raise WrongPhase("not the time to swap with the kitty", rule="R-8.4")
         if seat != self.to_act:
@@ -608,22 +634,20 @@ class Round:
         error = self.swap_error(seat, pairs)
         if error is not None:
             raise error
+        self._steps.append((seat, Swap(tuple(pairs))))
         for from_hand, from_kitty in pairs:
             self.hands[seat][from_hand] -= 1
             self.hands[seat][from_kitty] += 1
         self.swaps = pairs
         self.trump_public = True
-        standing = standing_declaration(self.bids)
-        shown = standing.pair if standing is not None and not standing.stuck else ()
-        self.pair_shown = bool(shown)
+        shown = self.preset.bidding.revealed_cards(self.bids)
+        self.declaration_shown = bool(shown)
         self._bids_version += 1  # what others see of the bids changes with the reveal
-        events: list[Event] = [
-            Swapped(seat, tuple(pairs)),
-            TrumpRevealed(seat, self.trump_suit, shown),
-        ]
-        return events + self._after_kitty()
+        self._emit(Swapped, seat, tuple(pairs), len(pairs))
+        self._emit(TrumpRevealed, seat, self.trump_suit, shown)
+        self._after_kitty()
 
-    def _call_friend(self, seat: int, action: CallFriend) -> list[Event]:
+    def _call_friend(self, seat: int, action: CallFriend) -> None:
         if self.phase is not CALL:
             raise WrongPhase("not the time to call a friend", rule="R-9.1")
         if seat != self.to_act:
@@ -638,6 +662,7 @@ class Round:
         if error is not None:
             raise error
         assert self.banker is not None
+        self._steps.append((seat, call))
         self.friend_call = card
         self.solo = call.solo
         self.friend = (
@@ -646,7 +671,7 @@ class Round:
             else self.preset.find_friend(self.banker, card, self.hands)
         )
         self._start_play()
-        return [FriendCalled(seat, card, call.solo)]
+        self._emit(FriendCalled, seat, card, call.solo)
 
     def _start_play(self) -> None:
         self.phase = PLAY
@@ -666,7 +691,7 @@ class Round:
 
     # --- tricks ------------------------------------------------------------------------
 
-    def _play(self, seat: int, action: Play) -> list[Event]:
+    def _play(self, seat: int, action: Play) -> None:
         if self.phase is not PLAY:
             raise WrongPhase("not the time to play cards")
         if seat != self.to_act:
@@ -686,10 +711,13 @@ class Round:
             if hand[card] and (
                 ordering.esuit[card] == suit or not any(hand[c] for c in ordering.suit_cards[suit])
             ):
-                return self._commit(seat, cards)
+                self._steps.append((seat, _follow(action, cards)))
+                self._commit(seat, cards)
+                return
         play = self._held_counts(seat, cards)
         if not current:
-            return self._lead(seat, cards, action.units, ordering)
+            self._lead(seat, cards, action.units, ordering)
+            return
         n = len(self.current[0].cards)
         if len(cards) != n:
             raise IllegalAction("play exactly {n} cards, as many as the lead", rule="R-5.1", n=n)
@@ -698,18 +726,17 @@ class Round:
         )
         if found is not None:
             raise found
-        return self._commit(seat, cards)
+        self._steps.append((seat, _follow(action, cards)))
+        self._commit(seat, cards)
 
-    def _lead(
-        self, seat: int, cards: tuple[Card, ...], named: object, ordering: Ordering
-    ) -> list[Event]:
-        named_units: list[tuple[Card, ...]] | None = None
+    def _lead(self, seat: int, cards: tuple[Card, ...], named: object, ordering: Ordering) -> None:
+        named_units: tuple[tuple[Card, ...], ...] | None = None
         if named is not None:
             if isinstance(named, str | bytes) or not isinstance(named, Sequence):
                 raise MalformedAction("units must be a list of card lists")
-            named_units = [_as_cards(group, "unit") for group in named]
+            named_units = tuple(_as_cards(group, "unit") for group in named)
         units = self.preset.parse_lead(cards, named_units, ordering)
-        events: list[Event] = []
+        self._steps.append((seat, Play(cards, named_units)))
         attempted: tuple[Card, ...] | None = None
         attempted_units: tuple[tuple[Card, ...], ...] | None = None
         if len(units) > 1:
@@ -722,13 +749,12 @@ class Round:
                 cards = forced.cards
                 units = [forced]
                 self._throw_penalty(seat, len(attempted))
-                events.append(ThrowFailed(seat, attempted, cards, "R-4.4"))
-                if named_units is not None:
-                    attempted_units = tuple(named_units)
+                self._emit(ThrowFailed, seat, attempted, cards, "R-4.4")
+                attempted_units = named_units
         self.lead_units = tuple(units)
         self._lead_shapes = format_of(units)
         self._lead_suit = ordering.esuit[cards[0]]
-        return events + self._commit(seat, cards, attempted, attempted_units)
+        self._commit(seat, cards, attempted, attempted_units)
 
     def _throw_penalty(self, seat: int, attempted: int) -> None:
         integral, points = self.preset.throw_penalty_cost(attempted)
@@ -742,16 +768,17 @@ class Round:
         cards: tuple[Card, ...],
         attempted: tuple[Card, ...] | None = None,
         attempted_units: tuple[tuple[Card, ...], ...] | None = None,
-    ) -> list[Event]:
+    ) -> None:
         hand = self.hands[seat]
         for card in cards:
             hand[card] -= 1
         self.hand_sizes[seat] -= len(cards)
         trick_index = len(self.tricks)
         self.current.append(_new(PlayRecord, (seat, cards, attempted, attempted_units)))
-        events: list[Event] = [
-            _new(CardsPlayed, (seat, cards, trick_index, len(self.current) == 1))
-        ]
+        log = self._log
+        log.append(
+            _new(CardsPlayed, (seat, cards, trick_index, len(self.current) == 1, len(log) + 1))
+        )
         if (
             not self.friend_revealed
             and seat == self.friend
@@ -759,14 +786,14 @@ class Round:
             and self.friend_call in cards
         ):
             self.friend_revealed = True
-            events.append(FriendRevealed(seat))
+            self._emit(FriendRevealed, seat)
         players = self.preset.players
         if len(self.current) < players:
             self.to_act = (seat + 1) % players
-            return events
-        return events + self._finish_trick()
+            return
+        self._finish_trick()
 
-    def _finish_trick(self) -> list[Event]:
+    def _finish_trick(self) -> None:
         ordering = self.ordering
         assert ordering is not None
         shapes, suit = self._lead_shapes, self._lead_suit
@@ -779,11 +806,13 @@ class Round:
         self.points_won[winner] += points
         self.current = []
         self.lead_units = ()
-        events: list[Event] = [_new(TrickWon, (winner, points, len(self.tricks) - 1))]
+        self._lead_shapes = ()
+        log = self._log
+        log.append(_new(TrickWon, (winner, points, len(self.tricks) - 1, len(log) + 1)))
         if self.hand_sizes[0]:
             self.to_act = winner  # R-6.4
-            return events
-        return events + self._score()
+            return
+        self._score()
 
     # --- scoring -----------------------------------------------------------------------
 
@@ -797,7 +826,7 @@ class Round:
             )
         return tuple(sorted({self.banker, preset.partner_of(self.banker)}))
 
-    def _score(self) -> list[Event]:
+    def _score(self) -> None:
         preset = self.preset
         assert self.banker is not None
         side = self.banker_side()
@@ -845,12 +874,10 @@ class Round:
         )
         self.phase = DONE
         self.to_act = None
-        return [
-            KittyRevealed(kitty, kitty_points, multiplier),
-            RoundScored(x, band.side, band.k, levels_after, scores, next_banker),
-        ]
+        self._emit(KittyRevealed, kitty, kitty_points, multiplier)
+        self._emit(RoundScored, x, band.side, band.k, levels_after, scores, next_banker)
 
-    # --- views and state ---------------------------------------------------------------
+    # --- views, events and history -----------------------------------------------------
 
     def view(self, seat: int) -> View:
         """Exactly what ``seat`` may know now."""
@@ -864,7 +891,7 @@ class Round:
         # R-8.4: a hidden trump suit is known to the declarer (and a sticker) only.
         ordering = self.ordering if self.trump_public or seat in self.trump_knowers else None
         pending = self.pending_give_back
-        declaring = self.preset.bidding.kinds[0] is not None  # shandong: hidden pairs
+        is_declarer = seat == self.declarer
         return _new(
             View,
             (
@@ -882,14 +909,17 @@ class Round:
                 tuple(self.hands[seat]),
                 tuple(self.hand_sizes),
                 self.dealt,
-                self._visible_bids(seat) if declaring else tuple(self.bids),
+                self._visible_bids(seat),
                 self.to_act,
                 self.buried if seat == self.buried_by else (),
-                self._standing_declarer() if declaring else None,
+                self._standing_declarer(),
                 pending[2] if pending is not None and pending[0] == seat else 0,
                 tuple(c for c in self.buried if ordering is not None and ordering.is_trump(c))
-                if self.phase is SWAP and seat == self.declarer
+                if self.phase is SWAP and is_declarer
                 else (),
+                tuple(self.swaps) if is_declarer else (),
+                len(self.swaps),
+                self.kitty_turned,
                 self.friend_call,
                 self.solo,
                 self.friend if self.friend_revealed or done else None,
@@ -908,93 +938,95 @@ class Round:
         """Whose declaration stands (public: its joker shows), cached per bid change."""
         if self.declarer is not None:
             return self.declarer
-        key = self._bids_version
-        if self._declarer_key != key:
-            standing = standing_declaration(self.bids)
-            self._declarer_now = standing.declarer if standing is not None else None
-            self._declarer_key = key
-        return self._declarer_now
+        version, declarer = self._declarer_cache
+        if version != self._bids_version:
+            declarer = self.preset.bidding.standing_declarer(self.bids)
+            self._declarer_cache = (self._bids_version, declarer)
+        return declarer
 
     def _visible_bids(self, seat: int) -> tuple[BidRecord, ...]:
-        """Bids as ``seat`` may see them: a face-down pair only by its declarer, whoever
-        took it by 粘, or everyone once shown; 粘 exchanges only by the two involved."""
+        """The bids as ``seat`` may see them (R-8.4), cached per bid change."""
         key = self._bids_version
         cached = self._visible_cache.get(seat)
         if cached is not None and cached[0] == key:
             return cached[1]
-        visible = self._redact_bids(seat)
+        visible = self.preset.bidding.visible_bids(self.bids, seat, self.declaration_shown)
         self._visible_cache[seat] = (key, visible)
         return visible
 
-    def _redact_bids(self, seat: int) -> tuple[BidRecord, ...]:
-        last_declaration = max(
-            (i for i, b in enumerate(self.bids) if b.kind in ("liang", "ding")), default=-1
-        )
-        shown = self.pair_shown
-        out = []
-        for index, bid in enumerate(self.bids):
-            if bid.kind in ("liang", "ding") and seat != bid.seat:
-                took = index == last_declaration and any(
-                    b.kind == "zhan" and b.seat == seat for b in self.bids[index:]
-                )
-                if not (took or (shown and index == last_declaration)):
-                    bid = bid._replace(cards=tuple(c for c in bid.cards if c >= SMALL_JOKER))
-            elif bid.kind == "zhan" and seat not in (bid.seat, bid.from_seat):
-                bid = bid._replace(taken=(), returned=())
-            out.append(bid)
-        return tuple(out)
+    @property
+    def event_count(self) -> int:
+        """How many events the round has made: the ``seq`` of the latest one."""
+        return len(self._log)
 
-    def to_state(self) -> dict[str, Any]:
-        """The full state as plain data (for snapshots and comparisons)."""
-        return {
-            "preset": self.preset.name,
-            "options": dict(self.preset.options),
-            "number": self.number,
-            "levels_before": self.levels_before,
-            "banker": self.banker,
-            "dealer": self.dealer,
-            "level_rank": self.level_rank,
-            "redeals": self.redeals,
-            "deck": list(self.deck),
-            "dealt": self.dealt,
-            "hands": [list(h) for h in self.hands],
-            "bids": [tuple(b) for b in self.bids],
-            "phase": self.phase.value,
-            "to_act": self.to_act,
-            "passes": self._passes,
-            "trump_suit": self.trump_suit,
-            "declarer": self.declarer,
-            "trump_public": self.trump_public,
-            "pair_shown": self.pair_shown,
-            "trump_knowers": sorted(self.trump_knowers),
-            "pending_give_back": self.pending_give_back,
-            "resume_to": self._resume_to,
-            "swaps": [list(p) for p in self.swaps],
-            "buried_by": self.buried_by,
-            "buried": list(self.buried),
-            "friend_call": self.friend_call,
-            "solo": self.solo,
-            "friend": self.friend,
-            "friend_revealed": self.friend_revealed,
-            "tricks": [
-                (
-                    t.leader,
-                    [tuple(p) for p in t.plays],
-                    [list(u.cards) for u in t.units],
-                    t.winner,
-                    t.points,
-                )
-                for t in self.tricks
-            ],
-            "current": [tuple(p) for p in self.current],
-            "lead_units": [list(u.cards) for u in self.lead_units],
-            "points_won": list(self.points_won),
-            "penalties": list(self.penalties),
-            "adjustment": self.point_adjustment,
-            "throws": (self.throws_tried, self.throws_failed),
-            "result": self.result.to_dict() if self.result else None,
-            "rng": self._rng.getstate(),
-        }
+    def events_for(self, seat: int | None, since: int = 0) -> list[Event]:
+        """The events after sequence number ``since``, as ``seat`` may see them (``None``:
+        a spectator): what a client that saw event ``since`` has missed."""
+        if type(since) is not int or since < 0:
+            raise ValueError("since is a sequence number ≥ 0")
+        return [for_seat(event, seat) for event in self._log[since:]]
+
+    def history(self) -> list[dict[str, Any]]:
+        """The steps that made the round, JSON-ready: a ``start`` step, then each dealt
+        card (``deal``) and each accepted action (its ``to_dict()`` plus ``seat``), in
+        order. :meth:`from_history` rebuilds the identical round from them."""
+        steps: list[dict[str, Any]] = [dict(self._start)]
+        for seat, done in self._steps:
+            if isinstance(done, Card):
+                steps.append({"kind": "deal", "seat": seat, "card": done.ascii})
+            else:
+                steps.append({**done.to_dict(), "seat": seat})
+        return steps
+
+    @classmethod
+    def from_history(
+        cls, preset: Preset, seed: int | None, steps: Sequence[Mapping[str, Any]]
+    ) -> Round:
+        """The round that :meth:`history` described, rebuilt by replaying its steps.
+
+        Raises :class:`HistoryError` naming the first step that does not fit (a card
+        that the shuffle did not deal, an action the engine refuses, …).
+        """
+        return _from_history(cls, preset, seed, steps)
+
+    # --- snapshots and copies ----------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The complete state as JSON-ready data (``"format": "zpy-round/1"``); see
+        docs/round-format.md. :meth:`from_json` restores it."""
+        from .snapshot import round_to_json
+
+        return round_to_json(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Round:
+        """The round a :meth:`to_json` snapshot describes. Malformed or inconsistent data
+        raises :class:`~zhaopengyou.engine.snapshot.SnapshotError` naming the key."""
+        from .snapshot import round_from_json
+
+        return round_from_json(cls, data)
+
+    def clone(self) -> Round:
+        """An independent copy for search: changing one never changes the other. Only
+        immutable parts (cards, tricks, the preset, the ordering) are shared."""
+        twin = object.__new__(Round)
+        state = self.__dict__.copy()
+        state["hands"] = [hand.copy() for hand in self.hands]
+        state["hand_sizes"] = self.hand_sizes.copy()
+        state["bids"] = self.bids.copy()
+        state["current"] = self.current.copy()
+        state["points_won"] = self.points_won.copy()
+        state["penalties"] = self.penalties.copy()
+        state["_visible_cache"] = {}
+        state["_log"] = self._log.copy()
+        state["_steps"] = self._steps.copy()
+        if self.phase is DEAL or self.phase is BID:  # still dealing, or a redeal may come
+            state["received"] = [cards.copy() for cards in self.received]
+            rng = random.Random()
+            rng.setstate(self._rng.getstate())
+            state["_rng"] = rng
+        twin.__dict__ = state
+        return twin
 
     @property
     def bid_count(self) -> int:
@@ -1005,3 +1037,82 @@ class Round:
             f"<Round {self.preset.name} #{self.number} phase={self.phase.value} "
             f"banker={self.banker} to_act={self.to_act}>"
         )
+
+
+def _from_history(
+    cls: type[Round], preset: Preset, seed: int | None, steps: Sequence[Mapping[str, Any]]
+) -> Round:
+    from .codec import (
+        decode_card,
+        decode_cards,
+        decode_int,
+        decode_levels,
+        field,
+        optional_seat_decoder,
+        seat_in,
+    )
+
+    players = preset.players
+
+    def seat_in_game(value: object, key: str) -> int:
+        return seat_in(value, key, players)
+
+    steps = require_list(steps, "steps")
+    if not steps:
+        raise HistoryError("steps", "a history starts with its start step")
+    start = require_dict(steps[0], "steps[0]")
+    if start.get("kind") != "start":
+        raise HistoryError("steps[0].kind", "a history starts with its start step")
+    if "snapshot" in start:
+        rnd = cls.from_json(require_dict(start["snapshot"], "steps[0].snapshot"))
+        if rnd.preset != preset:
+            raise HistoryError("steps[0].snapshot.preset", "not the preset given")
+    else:
+        deck = None
+        if "deck" in start:
+            deck = decode_cards(start["deck"], "steps[0].deck")
+        rng = decode_rng(start["rng"], "steps[0].rng") if "rng" in start else None
+        if rng is None and seed is None:
+            raise HistoryError("seed", "this history's shuffles come from its seed: give it")
+        try:
+            rnd = cls(
+                preset,
+                rng=rng,
+                seed=seed,
+                number=field(start, "number", decode_int, "steps[0]"),
+                levels=field(start, "levels_before", decode_levels, "steps[0]"),
+                banker=field(start, "banker", optional_seat_decoder(players), "steps[0]"),
+                dealer=field(start, "dealer", seat_in_game, "steps[0]"),
+                deck=deck,
+            )
+        except ValueError as err:
+            if isinstance(err, DecodeError):
+                raise HistoryError(err.key, err.reason) from None
+            raise HistoryError("steps[0]", str(err)) from None
+        rnd._start = dict(start)
+    for index, raw in enumerate(steps[1:], start=1):
+        key = f"steps[{index}]"
+        step = require_dict(raw, key)
+        try:
+            if step.get("kind") == "deal":
+                if rnd.phase is not DEAL or rnd.pending_give_back is not None:
+                    raise HistoryError(key, "a card dealt when no card is to be dealt")
+                seat = (rnd.dealer + rnd.dealt) % preset.players
+                card = decode_card(step.get("card"), f"{key}.card")
+                if step.get("seat") != seat or rnd.deck[rnd.dealt] != card:
+                    raise HistoryError(
+                        key,
+                        f"the deal gives {CARDS[rnd.deck[rnd.dealt]].ascii} to seat {seat}, "
+                        f"the step says {card.ascii} to seat {step.get('seat')}",
+                    )
+                rnd.deal_card()
+                continue
+            action = action_from_dict(step)
+            rnd.apply(seat_in_game(step.get("seat"), f"{key}.seat"), action)
+        except HistoryError:
+            raise
+        except DecodeError as err:
+            raise HistoryError(f"{key}.{err.key}" if err.key else key, err.reason) from None
+        except IllegalAction as err:
+            raise HistoryError(key, f"the engine refuses it: {err}") from None
+    return rnd

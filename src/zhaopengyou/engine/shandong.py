@@ -2,8 +2,8 @@
 (R-3.6), its 刮风 units (R-3.5), following (R-5.3) and winning (R-6.1, R-6.2).
 
 >>> from zhaopengyou.engine.cards import parse_cards
->>> from zhaopengyou.engine.ordering import Ordering
->>> o = Ordering(level_rank=7, trump_suit=0, fixed_trump_ranks=(0, 1, 3), adjacency="shandong")
+>>> from zhaopengyou.engine.ordering import STRICT_RUNS, Ordering
+>>> o = Ordering(level_rank=7, trump_suit=0, fixed_trump_ranks=(0, 1, 3), adjacency=STRICT_RUNS)
 >>> shandong_unit(parse_cards("6H 7H 8H 10H JH"), o) is None    # 9 is the level rank
 True
 >>> shandong_unit(parse_cards("10H JH QH KH AH"), o).shape.name()

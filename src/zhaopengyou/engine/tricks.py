@@ -116,13 +116,14 @@ def relaxed_trump_rank(
     """R-6.1/R-6.2 Decision for `qidong`: trumping a lead that holds pairs.
 
     The play matches when it is all trump and holds at least as many tractors and at
-    least as many pairs (pairs inside tractors count) as the lead. Its key is its
-    highest tractor top when the lead has tractors, else its highest pair.
+    least as many pairs (pairs inside tractors count) as the lead; on both sides a run
+    of L adjacent pairs holds ⌊L/2⌋ disjoint tractors (R-6.2). Its key is its highest
+    tractor top when the lead has tractors, else its highest pair.
     """
     esuit, order = ordering.esuit, ordering.order
     if any(esuit[c] != TRUMP for c in play):
         return None
-    lead_tractors = sum(1 for s in shapes if s.kind == TRACTOR)
+    lead_tractors = sum(s.length // 2 for s in shapes if s.kind == TRACTOR)
     lead_pairs = sum(s.length for s in shapes if s.width >= 2)
     counts: dict[int, int] = {}
     for card in play:

@@ -93,6 +93,47 @@ class Unit(NamedTuple):
         return f"<Unit {self.shape.name()} {format_cards(self.cards)}>"
 
 
+class UnitInfo(NamedTuple):
+    """How the engine reads one unit, for people and programs (``Preset.describe``).
+
+    ``kind`` is ``single``, ``pair``, ``triple``, ``tractor`` (width 2; ``guafeng`` 刮风 in
+    `shandong`), ``titanic`` (a tractor of triples) or a `shandong` special unit:
+    ``rain`` 下雨, ``snow`` 飘雪花, ``thunder`` 打雷, ``lightning`` 闪电. ``width`` is the copies
+    of each card (1 for specials), ``length`` the distinct numbers (specials: the run's
+    numbers, or the cards of a thunder or lightning), ``doubled`` a snow's doubled numbers.
+    """
+
+    kind: str
+    width: int
+    length: int
+    top: Card
+    cards: tuple[Card, ...]
+    doubled: int = 0
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "kind": self.kind,
+            "width": self.width,
+            "length": self.length,
+            "top": self.top.ascii,
+            "cards": [c.ascii for c in self.cards],
+            "doubled": self.doubled,
+        }
+
+
+def unit_info(unit: Unit, tractor_name: str = "tractor") -> UnitInfo:
+    """The :class:`UnitInfo` of a unit; ``tractor_name`` is the preset's word for a
+    width-2 tractor."""
+    shape = unit.shape
+    if shape.kind == TUPLE:
+        kind = {1: "single", 2: "pair", 3: "triple"}[shape.width]
+    elif shape.kind == TRACTOR:
+        kind = "titanic" if shape.width == 3 else tractor_name
+    else:
+        kind = shape.kind
+    return UnitInfo(kind, shape.width, shape.length, unit.top, unit.cards, shape.extra)
+
+
 def make_unit(shape: Shape, chain: Sequence[int], ordering: Ordering) -> Unit:
     """A tuple/tractor unit from its distinct cards along the chain (low to high)."""
     cards = tuple(CARDS[c] for c in chain for _ in range(shape.width))
@@ -166,13 +207,14 @@ def _longest_path(
     if not longest:
         return ()
     order = ordering.order
-    top = max(longest, key=lambda c: (longest[c], order[c], c))
+    # Ties between cards of equal order go to the first suit in ♠ ♥ ♣ ♦, the lowest id.
+    top = max(longest, key=lambda c: (longest[c], order[c], -c))
     path = [top]
     while len(path) < longest[top]:
         below = [
             p for p in ordering.pred[path[-1]] if longest.get(p, 0) == longest[top] - len(path)
         ]
-        path.append(max(below, key=lambda c: (order[c], c)))
+        path.append(max(below, key=lambda c: (order[c], -c)))
     return tuple(reversed(path))
 
 
@@ -182,7 +224,8 @@ def _longest_path(
 def canonical_parse(
     counts: list[int], suit_cards: Sequence[int], ordering: Ordering, max_width: int
 ) -> list[Unit]:
-    """R-4.2: take units greedily by largest w·L, then larger w, then higher top card.
+    """R-4.2: take units greedily by largest w·L, then larger w, then higher top card,
+    then the unit using the first suit in ♠ ♥ ♣ ♦ (cards of equal order, in trump).
 
     ``counts`` holds only the cards of the lead; it is consumed.
     """

@@ -8,21 +8,58 @@ this seat buried it) or a trump suit that is still hidden.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
-from enum import StrEnum
-from typing import TYPE_CHECKING, Any, NamedTuple
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, NamedTuple
 
 from .actions import Bid, Bury, CallFriend, GiveBack, Play
 from .bidding import BidContext, BidRecord
-from .cards import CARDS, NUM_KINDS, SMALL_JOKER, Card, to_ascii_list
+from .cards import CARDS, NUM_KINDS, Card
+from .codec import (
+    DecodeError,
+    decode_bool,
+    decode_card_pairs,
+    decode_cards,
+    decode_int,
+    decode_ints,
+    decode_levels,
+    decode_optional_card,
+    decode_rank,
+    decode_suit,
+    encode_card_groups,
+    encode_cards,
+    encode_levels,
+    encode_rank,
+    encode_suit,
+    field,
+    optional_seat_decoder,
+    require_dict,
+    require_list,
+    seat_decoder,
+)
 from .errors import IllegalAction
 from .follow import sample_submultiset
 from .ordering import Ordering
-from .units import Shape, Unit, format_of
-
-if TYPE_CHECKING:
-    from .presets import Preset
-    from .round import RoundResult
+from .presets import Preset, decode_preset
+from .table import (
+    BID,
+    BURY,
+    CALL,
+    DEAL,
+    PLAY,
+    SWAP,
+    Phase,
+    PlayRecord,
+    RoundResult,
+    Trick,
+    decode_effective_suit,
+    decode_phase,
+    encode_effective_suit,
+    play_from_dict,
+    play_to_dict,
+    read_units,
+    trick_from_dict,
+)
+from .units import Shape, Unit, UnitInfo, format_of
 
 
 def burial_error(hand: Sequence[int], cards: Sequence[Card], size: int) -> IllegalAction | None:
@@ -37,53 +74,6 @@ def burial_error(hand: Sequence[int], cards: Sequence[Card], size: int) -> Illeg
         if counts[card] > hand[card]:
             return IllegalAction("you do not hold {count}× {card}", count=counts[card], card=card)
     return None
-
-
-class Phase(StrEnum):
-    DEAL = "deal"  # cards are dealt one by one; anyone may bid (R-8.1)
-    BID = "bid"  # the closing bid window polls seats in order (R-8.1)
-    BURY = "bury"  # the kitty taker buries (R-7.1)
-    SWAP = "swap"  # `shandong`: the declarer swaps with the kitty, then shows (R-8.4)
-    CALL = "call"  # the banker calls a friend (R-9.1, R-9.2)
-    PLAY = "play"  # tricks (R-4 – R-6)
-    DONE = "done"  # scored (R-9, R-10)
-
-
-# Module constants: reading an enum member through its class is slow on the hot path.
-DEAL, BID, BURY, SWAP, CALL, PLAY, DONE = (
-    Phase.DEAL,
-    Phase.BID,
-    Phase.BURY,
-    Phase.SWAP,
-    Phase.CALL,
-    Phase.PLAY,
-    Phase.DONE,
-)
-
-
-class PlayRecord(NamedTuple):
-    """One seat's play in a trick. For a failed throw (R-4.4) ``attempted`` is the whole
-    throw and ``attempted_units`` the parse the leader named for it, if any."""
-
-    seat: int
-    cards: tuple[Card, ...]
-    attempted: tuple[Card, ...] | None = None
-    attempted_units: tuple[tuple[Card, ...], ...] | None = None
-
-
-class Trick(NamedTuple):
-    """A finished trick: RECORD.md trick object."""
-
-    leader: int
-    plays: tuple[PlayRecord, ...]
-    units: tuple[Unit, ...]  # the lead's format (R-6.1)
-    lead_suit: int
-    winner: int
-    points: int
-
-    @property
-    def shapes(self) -> tuple[Shape, ...]:
-        return format_of(self.units)
 
 
 class View(NamedTuple):
@@ -112,6 +102,9 @@ class View(NamedTuple):
     declarer: int | None  # `shandong`: whose declaration stands (public: a joker shows)
     must_give_back: int  # `shandong`: cards this seat must give back after its 粘 (R-8.4)
     kitty_trumps: tuple[Card, ...]  # `shandong`: the declarer sees the kitty's trumps to swap
+    swaps: tuple[tuple[Card, Card], ...]  # `shandong`: this declarer's own kitty swaps
+    swap_count: int  # `shandong`: how many burial cards the declarer swapped (public)
+    kitty_turned: tuple[Card, ...]  # no bid: the kitty cards turned over in public
     friend_call: Card | None
     solo: bool
     friend: int | None  # once revealed (R-9.1)
@@ -180,7 +173,7 @@ class View(NamedTuple):
         """Every bid this seat may make now (empty outside the bidding phases)."""
         if self.phase not in (DEAL, BID):
             return []
-        if self.phase is BID and self.to_act != self.seat:
+        if (self.phase is BID and self.to_act != self.seat) or self.must_give_back:
             return []
         return self.preset.bidding.legal_bids(self._bid_context())
 
@@ -280,35 +273,34 @@ class View(NamedTuple):
         """Every set of swaps the declarer may make now, the empty set first (R-8.4)."""
         if self.phase is not SWAP or self.to_act != self.seat:
             return []
-        options: list[tuple[tuple[Card, Card], ...]] = [()]
-
-        def extend(done: tuple[tuple[Card, Card], ...], index: int, hand: list[int]) -> None:
-            for i in range(index, len(self.kitty_trumps)):
-                kitty_card = self.kitty_trumps[i]
-                if kitty_card >= SMALL_JOKER:
-                    continue
-                for suit in range(4):
-                    card = CARDS[suit * 13 + kitty_card % 13]
-                    if card // 13 != kitty_card // 13 and hand[card]:
-                        hand[card] -= 1
-                        pairs = (*done, (card, kitty_card))
-                        options.append(pairs)
-                        extend(pairs, i + 1, hand)
-                        hand[card] += 1
-
-        extend((), 0, list(self.hand_counts))
-        return sorted(set(options), key=lambda p: (len(p), p))
+        return self.preset.bidding.legal_swaps(self.hand_counts, self.kitty_trumps)
 
     def legal_friend_calls(self) -> list[CallFriend]:
         if self.phase is not CALL or self.to_act != self.seat:
             return []
         return self.preset.legal_friend_calls(self.hand_counts, self.buried)
 
+    @property
+    def may(self) -> frozenset[str]:
+        """The action kinds this seat may submit now (see :meth:`Round.expected`)."""
+        giver = self.to_act if self.must_give_back else None
+        bid = self.phase in (DEAL, BID) and bool(self.legal_bids())
+        return expected_kinds(self.phase, self.seat, self.to_act, giver, bid)
+
+    def describe(self, cards: Sequence[Card]) -> tuple[UnitInfo, ...]:
+        """How the engine reads these cards as a lead under this round's trump (R-3, R-4.2):
+        e.g. ``tractor`` of length 3 for ``♠3 3 4 4 5 5``. Raises :class:`IllegalAction`
+        for cards that are not a lead, or while the trump suit is unknown to this seat."""
+        if self.ordering is None:
+            raise IllegalAction("cards are read once the trump suit is known", rule="R-8.4")
+        return self.preset.describe(cards, self.ordering)
+
     # --- serialisation -------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data for the wire and for hidden-information checks."""
+        """Everything the seat knows, as JSON-ready data (RECORD.md card notation)."""
         return {
+            "kind": "view",
             "seat": self.seat,
             "preset": self.preset.name,
             "options": dict(self.preset.options),
@@ -316,52 +308,152 @@ class View(NamedTuple):
             "round": self.round_number,
             "dealer": self.dealer,
             "banker": self.banker,
-            "levels": list(self.levels) if self.levels is not None else None,
-            "level_rank": self.level_rank,
-            "trump_suit": self.trump_suit if self.trump_known else "hidden",
-            "hand": to_ascii_list(self.hand),
+            "levels": encode_levels(self.levels),
+            "level_rank": encode_rank(self.level_rank),
+            "trump_suit": encode_suit(self.trump_suit) if self.trump_known else "hidden",
+            "hand": encode_cards(self.hand),
             "hand_sizes": list(self.hand_sizes),
             "cards_dealt": self.cards_dealt,
-            "bids": [
-                {
-                    "seat": b.seat,
-                    "cards": to_ascii_list(b.cards),
-                    "kind": b.kind,
-                    "after_cards_dealt": b.after_cards_dealt,
-                    "from_seat": b.from_seat,
-                    "taken": to_ascii_list(b.taken),
-                    "returned": to_ascii_list(b.returned),
-                }
-                for b in self.bids
-            ],
+            "bids": [b.to_dict() for b in self.bids],
             "to_act": self.to_act,
-            "buried": to_ascii_list(self.buried),
+            "may": sorted(self.may),
+            "buried": encode_cards(self.buried),
             "declarer": self.declarer,
             "must_give_back": self.must_give_back,
-            "kitty_trumps": to_ascii_list(self.kitty_trumps),
+            "kitty_trumps": encode_cards(self.kitty_trumps),
+            "swaps": encode_card_groups(self.swaps),
+            "swap_count": self.swap_count,
+            "kitty_turned": encode_cards(self.kitty_turned),
             "friend_call": self.friend_call.ascii if self.friend_call is not None else None,
             "solo": self.solo,
             "friend": self.friend,
-            "tricks": [
-                {
-                    "leader": t.leader,
-                    "winner": t.winner,
-                    "points": t.points,
-                    "units": [to_ascii_list(u.cards) for u in t.units],
-                    "plays": [_play_dict(p) for p in t.plays],
-                }
-                for t in self.tricks
-            ],
-            "current": [_play_dict(p) for p in self.current],
-            "lead_units": [to_ascii_list(u.cards) for u in self.lead_units],
+            "tricks": [t.to_dict() for t in self.tricks],
+            "current": [play_to_dict(p) for p in self.current],
+            "lead_units": [encode_cards(u.cards) for u in self.lead_units],
+            "lead_shapes": [shape_to_dict(s) for s in self.lead_shapes],
+            "lead_suit": None if self.lead_suit is None else encode_effective_suit(self.lead_suit),
             "points_won": list(self.points_won),
             "penalties": list(self.penalties),
             "result": self.result.to_dict() if self.result is not None else None,
         }
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> View:
+        """The view a dict describes; raises :class:`DecodeError` naming the bad key."""
+        data = require_dict(data, "view")
+        if data.get("kind", "view") != "view":
+            raise DecodeError("kind", f"expected 'view', got {data.get('kind')!r}")
+        preset = decode_preset(data)
+        players = preset.players
+        seat = seat_decoder(players)
+        optional_seat = optional_seat_decoder(players)
 
-def _play_dict(play: PlayRecord) -> dict[str, Any]:
-    out: dict[str, Any] = {"seat": play.seat, "cards": to_ascii_list(play.cards)}
-    if play.attempted is not None:
-        out["attempted"] = to_ascii_list(play.attempted)
-    return out
+        level_rank = field(data, "level_rank", decode_rank, "")
+        known = data.get("trump_suit") != "hidden"
+        trump = field(data, "trump_suit", decode_suit, "") if known else None
+        ordering = preset.ordering(level_rank, trump) if known else None
+
+        def read(cards: Sequence[Card]) -> Unit | None:
+            return None if ordering is None else preset.read_unit(cards, ordering)
+
+        tricks = tuple(
+            trick_from_dict(t, f"tricks[{i}]", players, read)
+            for i, t in enumerate(field(data, "tricks", require_list, ""))
+        )
+        hand = field(data, "hand", decode_cards, "")
+        counts = [0] * NUM_KINDS
+        for card in hand:
+            counts[card] += 1
+        lead_units = field(data, "lead_units", lambda v, k: read_units(v, k, read), "")
+        phase = field(data, "phase", decode_phase, "")
+        view = cls(
+            field(data, "seat", seat, ""),
+            preset,
+            phase,
+            field(data, "round", decode_int, ""),
+            field(data, "dealer", seat, ""),
+            field(data, "banker", optional_seat, ""),
+            field(data, "levels", decode_levels, ""),
+            level_rank,
+            trump,
+            known,
+            ordering,
+            tuple(counts),
+            field(data, "hand_sizes", decode_ints, ""),
+            field(data, "cards_dealt", decode_int, ""),
+            tuple(
+                BidRecord.from_dict(b, f"bids[{i}]", players)
+                for i, b in enumerate(field(data, "bids", require_list, ""))
+            ),
+            field(data, "to_act", optional_seat, ""),
+            field(data, "buried", decode_cards, ""),
+            field(data, "declarer", optional_seat, ""),
+            field(data, "must_give_back", decode_int, ""),
+            field(data, "kitty_trumps", decode_cards, ""),
+            field(data, "swaps", decode_card_pairs, ""),
+            field(data, "swap_count", decode_int, ""),
+            field(data, "kitty_turned", decode_cards, ""),
+            field(data, "friend_call", decode_optional_card, ""),
+            field(data, "solo", decode_bool, ""),
+            field(data, "friend", optional_seat, ""),
+            tricks,
+            tuple(
+                play_from_dict(p, f"current[{i}]", players)
+                for i, p in enumerate(field(data, "current", require_list, ""))
+            ),
+            lead_units,
+            format_of(lead_units) if lead_units else (),
+            field(data, "lead_suit", _optional_effective_suit, ""),
+            field(data, "points_won", decode_ints, ""),
+            field(data, "penalties", decode_ints, ""),
+            None
+            if data.get("result") is None
+            else RoundResult.from_dict(field(data, "result", require_dict, "")),
+        )
+        if len(view.hand_sizes) != players:
+            raise DecodeError("hand_sizes", f"expected {players} seats")
+        shapes = [shape_to_dict(s) for s in view.lead_shapes]
+        if "lead_shapes" in data and data["lead_shapes"] != shapes:
+            raise DecodeError("lead_shapes", "do not match lead_units")
+        return view
+
+
+def shape_to_dict(shape: Shape) -> dict[str, Any]:
+    return {
+        "kind": shape.kind,
+        "width": shape.width,
+        "length": shape.length,
+        "extra": shape.extra,
+    }
+
+
+def expected_kinds(
+    phase: Phase, seat: int, to_act: int | None, giver: int | None, can_bid: bool
+) -> frozenset[str]:
+    """The action kinds ``seat`` may submit (R-8.1: anyone may bid during the deal)."""
+    if giver is not None:  # a 粘 interrupts everything until the cards are given back
+        return _GIVE_BACK if seat == giver else _NOTHING
+    if phase is DEAL:
+        return _BID if can_bid else _NOTHING
+    if seat != to_act:
+        return _NOTHING
+    if phase is BID:
+        return _BID_OR_PASS if can_bid else _PASS
+    return _BY_PHASE.get(phase, _NOTHING)
+
+
+_NOTHING: frozenset[str] = frozenset()
+_GIVE_BACK = frozenset({"give_back"})
+_BID = frozenset({"bid"})
+_PASS = frozenset({"pass"})
+_BID_OR_PASS = frozenset({"bid", "pass"})
+_BY_PHASE = {
+    BURY: frozenset({"bury"}),
+    SWAP: frozenset({"swap"}),
+    CALL: frozenset({"call_friend"}),
+    PLAY: frozenset({"play"}),
+}
+
+
+def _optional_effective_suit(value: object, key: str) -> int | None:
+    return None if value is None else decode_effective_suit(value, key)

@@ -166,6 +166,14 @@ ENGINE_TEXT: dict[str, dict[str, str]] = {
         "zh-Hans": "还的牌中至少要有一张常主：王、2、3 或 5",
         "zh-Hant": "還的牌中至少要有一張常主：王、2、3 或 5",
     },
+    "this game has no kitty swaps": {
+        "zh-Hans": "这个玩法没有换底",
+        "zh-Hant": "這個玩法沒有換底",
+    },
+    "cards are read once the trump suit is known": {
+        "zh-Hans": "主牌花色公布之后才能判断牌型",
+        "zh-Hant": "主牌花色公佈之後才能判斷牌型",
+    },
     "not the time to swap with the kitty": {
         "zh-Hans": "现在不是换底的时候",
         "zh-Hant": "現在不是換底的時候",

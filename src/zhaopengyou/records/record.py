@@ -22,7 +22,7 @@ from ..engine.bidding import BidRecord
 from ..engine.cards import RANK_NAMES, SUIT_LETTERS, to_ascii_list
 from ..engine.match import Match
 from ..engine.round import Round
-from ..engine.view import Phase, PlayRecord, Trick
+from ..engine.table import Phase, PlayRecord, Trick
 from .reader import FORMAT
 
 

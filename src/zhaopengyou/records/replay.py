@@ -17,12 +17,9 @@ from ..engine.cards import RANK_NAMES, SUIT_LETTERS, Card, format_cards
 from ..engine.errors import IllegalAction, InvalidOption
 from ..engine.presets import get_preset
 from ..engine.round import Round
-from ..engine.view import Phase, PlayRecord
+from ..engine.table import Phase, PlayRecord
 from ..i18n import tr
 from .reader import Message, validate_record
-
-# Presets whose banker is decided by bidding in every round; elsewhere only round 1.
-_BANKER_BY_BIDDING_EVERY_ROUND = frozenset({"qidong"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,7 +231,8 @@ class _Replay:
         ]
         deck.extend(_cards(record["kitty"]))
         levels = record["levels_before"]
-        banker_known = record["round"] > 1 and preset.name not in _BANKER_BY_BIDDING_EVERY_ROUND
+        # Bidding names the banker in round 1, and in every round where says so.
+        banker_known = record["round"] > 1 and not preset.bidding.banker_every_round
         try:
             self.rnd = Round(
                 preset,

@@ -1,0 +1,1 @@
+"""An independent, plain reading of RULES.md, for differential tests."""
