@@ -1,5 +1,6 @@
 """Engine benchmark: full rounds per second with RandomBot in every seat, the time of
-one legality check and of one uniformly random legal follow, and a round's state size.
+one legality check and of one uniformly random legal follow, a round's state size, and
+the times of clone(), to_json(), from_json() and a rebuild from history() in mid-play.
 
 Run it yourself (it is not a timed test):  python bench/engine.py [--rounds N] [--json]
 
@@ -131,6 +132,25 @@ def legality_and_sampling(preset: Preset, games: int) -> dict[str, float]:
     }
 
 
+def snapshots(preset: Preset, games: int) -> dict[str, float]:
+    """Median times, at positions in mid-play (a trick in progress), of ``clone()``,
+    ``to_json()``, ``from_json()`` (from parsed JSON) and rebuilding from ``history()``."""
+    positions = [rnd for rnd, _ in follow_positions(preset, games)][::7]
+    clones = time_each([rnd.clone for rnd in positions])
+    dumps = time_each([rnd.to_json for rnd in positions])
+    data = [json.loads(json.dumps(rnd.to_json())) for rnd in positions]
+    loads = time_each([lambda d=d: Round.from_json(d) for d in data])
+    steps = [(rnd.seed, rnd.history()) for rnd in positions]
+    rebuilds = time_each([lambda s=s: Round.from_history(preset, s[0], s[1]) for s in steps])
+    return {
+        "clone_median_us": statistics.median(clones) * 1e6,
+        "to_json_median_us": statistics.median(dumps) * 1e6,
+        "from_json_median_us": statistics.median(loads) * 1e6,
+        "history_rebuild_median_us": statistics.median(rebuilds) * 1e6,
+        "snapshot_positions": len(positions),
+    }
+
+
 def state_size(preset: Preset) -> dict[str, int]:
     """Bytes of a finished round's full state (the largest moment: all history)."""
     match = Match(preset, seed=7, rounds=1)
@@ -161,6 +181,7 @@ def main(argv: list[str] | None = None) -> int:
             "target_rounds_per_second": TARGETS[name],
         }
         figures.update(legality_and_sampling(preset, args.games))
+        figures.update(snapshots(preset, args.games))
         figures.update(state_size(preset))
         results[name] = figures
         if not args.json:
@@ -170,7 +191,15 @@ def main(argv: list[str] | None = None) -> int:
                 f"legality check {figures['legality_check_median_us']:5.1f} µs median "
                 f"({figures['legality_check_mean_us']:.1f} mean)  "
                 f"random follow {figures['random_follow_median_us']:5.1f} µs median  "
-                f"state {figures['pickle_bytes'] / 1024:.1f} KB",
+                f"state {figures['json_state_bytes'] / 1024:.1f} KB JSON",
+                flush=True,
+            )
+            print(
+                f"{'':24} clone {figures['clone_median_us']:5.1f} µs  "
+                f"to_json {figures['to_json_median_us'] / 1000:5.2f} ms  "
+                f"from_json {figures['from_json_median_us'] / 1000:5.2f} ms  "
+                f"history rebuild {figures['history_rebuild_median_us'] / 1000:5.2f} ms "
+                f"(medians in mid-play, target clone ≤ 30 µs for tractor)",
                 flush=True,
             )
     if args.json:

@@ -515,3 +515,53 @@ def test_partner_takes_the_bank_when_the_side_holds() -> None:  # R-9.6
         4,
         -4,
     )  # R-10.3 with a negative X's band
+
+
+def test_the_burier_is_told_how_many_buried_cards_the_declarer_swapped() -> None:
+    """R-8.4 (issue 9): after the declarer's swaps the burier's view no longer passes its
+    burial off as the kitty: it says how many cards were swapped; only the declarer sees
+    which, and the count is public."""
+    import io
+
+    from rich.console import Console
+
+    from zhaopengyou.bots import RandomBot
+    from zhaopengyou.cli.render import Screen
+
+    for seed in range(100):
+        rnd = Round(SHANDONG, seed=seed)
+        bots = [RandomBot(seed * 4 + s) for s in range(4)]
+        while rnd.phase is not Phase.PLAY:
+            if rnd.phase is Phase.DEAL:
+                rnd.deal_card()
+                continue
+            seat = rnd.to_act
+            rnd.apply(seat, bots[seat].act(rnd.view(seat)))
+        if not rnd.swaps:
+            continue
+        burier, declarer = rnd.buried_by, rnd.declarer
+        assert burier != declarer
+        view = rnd.view(burier)
+        assert view.buried == rnd.buried != rnd.final_kitty
+        assert view.swap_count == len(rnd.swaps) and view.swaps == ()
+        assert rnd.view(declarer).swaps == tuple(rnd.swaps)
+        for seat in range(4):
+            assert rnd.view(seat).swap_count == len(rnd.swaps)
+            if seat != declarer:
+                assert rnd.view(seat).swaps == ()
+        for lang, said, stale in (
+            ("en", f"the declarer swapped {len(rnd.swaps)} of them", "You buried:"),
+            ("zh-Hans", f"其中 {len(rnd.swaps)} 张", "你扣的底牌："),
+        ):
+            out = io.StringIO()
+            screen = Screen(
+                Console(file=out, width=200, color_system=None),
+                lang,
+                True,
+                ("0", "1", "2", "3"),
+                burier,
+            )
+            screen.console.print(screen.header(view))
+            assert said in out.getvalue() and stale not in out.getvalue()
+        return
+    raise AssertionError("no shandong round with swaps in 100 seeds")

@@ -117,3 +117,50 @@ def test_single_trick_winner_agrees_with_the_general_ranking() -> None:  # R-6.3
         lead_suit = o.esuit[cards[0]]
         ranks = [standard_rank((SINGLE,), lead_suit, [c], o) for c in cards]
         assert single_trick_winner(lead_suit, cards, o) == winning_index(ranks)
+
+
+# --- throws of singles, played through whole rounds (R-6.1 – R-6.3) -----------------------
+
+
+def throw_of_singles(hands: list[str], plays: list[str]) -> int:
+    """Seat 0 throws singles at level 2 with ♠ trump; the others follow; the winner."""
+    rnd = Round.from_hands(get_preset("tractor"), hands, level_rank="2", trump_suit="S", banker=0)
+    for seat, cards in enumerate(plays):
+        rnd.apply(seat, Play.parse(cards))
+    return rnd.tricks[-1].winner
+
+
+def test_r6_2_throw_of_singles_is_keyed_by_the_highest_card() -> None:
+    """♥A ♥K thrown; ♠2 ♠A trumps it and 小王 ♠5 over-trumps: the key of an all-singles
+    format is the play's highest card, not its first (R-6.2)."""
+    hands = ["AH KH 4D", "2S AS 4D", "LJ 5S 6D", "QH 6D 7D"]
+    assert throw_of_singles(hands, ["AH KH", "2S AS", "5S LJ", "QH 6D"]) == 2
+
+
+def test_r6_1_a_mixed_play_never_wins_a_throw_of_singles() -> None:
+    """♠3 ♣4 is not of one effective suit: it does not match ♥A ♥K and cannot win
+    (R-6.1, R-6.3), though its first card is a trump."""
+    hands = ["AH KH 4D", "3S 4C 5D", "6C 7C 8D", "9C 10C 9D"]
+    assert throw_of_singles(hands, ["AH KH", "3S 4C", "6C 7C", "9C 10C"]) == 0
+
+
+def test_r6_1_the_trick_of_the_issue_report() -> None:
+    """From `zpy sim -p tractor -b random -n 10 --seed 2` before the fix (round 4, trick
+    20; level 4, ♠ trump): ♣5 ♣6 led, ♠A ♦7 mixes suits and must not win."""
+    rnd = Round.from_hands(
+        get_preset("tractor"),
+        ["5C 6C", "QH KH", "AH 6D", "AS 7D"],
+        level_rank="4",
+        trump_suit="S",
+        banker=0,
+    )
+    for seat, cards in enumerate(["5C 6C", "QH KH", "AH 6D", "AS 7D"]):
+        rnd.apply(seat, Play.parse(cards))
+    assert rnd.tricks[-1].winner == 0
+
+
+def test_r6_2_trumping_a_throw_of_singles_with_singles() -> None:
+    """Two trump singles beat an off-suit throw of singles; a higher trump single in a
+    later play over-trumps by its highest card (R-6.2, R-6.3)."""
+    hands = ["AH KH 4D", "3S 4S 5D", "5S 6S 6D", "LJ 3C 7D"]
+    assert throw_of_singles(hands, ["AH KH", "3S 4S", "5S 6S", "LJ 3C"]) == 2

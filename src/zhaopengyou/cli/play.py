@@ -144,6 +144,12 @@ class Narrator:
         elif isinstance(event, Swapped):
             if event.pairs:
                 screen.say("You swapped with the kitty: {swaps}", swaps=screen.swaps(event.pairs))
+            elif event.count:
+                screen.say(
+                    "{name} swapped {count} cards with the kitty (R-8.4)",
+                    name=names[event.seat],
+                    count=event.count,
+                )
             elif event.seat != screen.seat:
                 screen.say("{name} is done with the kitty", name=names[event.seat])
         elif isinstance(event, TrumpRevealed):

@@ -199,13 +199,26 @@ class Screen:
             lines.append(self.fmt("Banker's partner: {name}", name=self.names[partner]))
         if view.phase is Phase.PLAY:
             lines.append(self._score_line(view))
-        if view.buried:
+        if view.buried and view.swap_count:  # the kitty is no longer the burial
+            lines.append(
+                self.fmt(
+                    "You buried {cards}; the declarer swapped {count} of them for cards "
+                    "of the same rank, so the kitty is not these cards",
+                    cards=view.buried,
+                    count=view.swap_count,
+                )
+            )
+        elif view.buried:
             lines.append(
                 self.fmt(
                     "You buried: {cards} ({points} points)",
                     cards=view.buried,
                     points=view.preset.kitty_points(view.buried),
                 )
+            )
+        if view.swaps:
+            lines.append(
+                self.fmt("You swapped with the kitty: {swaps}", swaps=self.swaps(view.swaps))
             )
         title = self.fmt(
             "{title} · round {round} · you are seat {seat}",

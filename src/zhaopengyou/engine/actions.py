@@ -32,6 +32,7 @@ from .codec import (
     encode_card_groups,
     encode_cards,
     field,
+    of_kind,
     require_dict,
 )
 
@@ -52,10 +53,7 @@ class ActionCodec:
 
     @classmethod
     def from_dict(cls: type[A], data: Mapping[str, Any]) -> A:
-        action = action_from_dict(data)
-        if not isinstance(action, cls):
-            raise DecodeError("kind", f"expected {cls.kind!r}, got {data.get('kind')!r}")
-        return action
+        return of_kind(action_from_dict(data), cls, cls.kind, data)
 
 
 @dataclass(frozen=True, slots=True)

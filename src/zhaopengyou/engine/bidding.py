@@ -96,6 +96,7 @@ class BiddingRules:
     """
 
     kinds: tuple[str | None, ...] = (None,)  # the values ``Bid.bid_kind`` may take
+    face_down = False  # bids may hold cards that only some seats see
     banker_every_round = False  # bidding names the banker in every round, not only round 1
 
     def bid_error(

@@ -198,6 +198,14 @@ def decode_optional_str(value: object, key: str) -> str | None:
     return None if value is None else decode_str(value, key)
 
 
+def of_kind(value: object, cls: type[T], kind: str, data: Mapping[str, Any]) -> T:
+    """``value`` (decoded from ``data``) when it is a ``cls``; else the error a typed
+    ``from_dict`` gives for a dict of another kind."""
+    if not isinstance(value, cls):
+        raise DecodeError("kind", f"expected {kind!r}, got {data.get('kind')!r}")
+    return value
+
+
 def field(data: Mapping[str, Any], name: str, decode: Callable[[object, str], T], where: str) -> T:
     """``data[name]`` decoded; a missing key is an error naming it."""
     key = f"{where}.{name}" if where else name

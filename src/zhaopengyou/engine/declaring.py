@@ -73,6 +73,7 @@ class ShandongBidding(BiddingRules):
     """亮 / 顶 / 粘 / adding jokers (R-8.4); the trump suit stays hidden until shown."""
 
     kinds = ("liang", "ding", "zhan", "add")
+    face_down = True
 
     def __init__(self, fixed_trump_ranks: tuple[int, ...]) -> None:
         self.fixed_trump_ranks = fixed_trump_ranks

@@ -43,6 +43,7 @@ from .codec import (
     encode_rank,
     encode_suit,
     field,
+    of_kind,
     require_dict,
 )
 
@@ -60,10 +61,7 @@ class EventCodec:
 
     @classmethod
     def from_dict(cls: type[E], data: Mapping[str, Any]) -> E:
-        event = event_from_dict(data)
-        if not isinstance(event, cls):
-            raise DecodeError("kind", f"expected {cls.kind!r}, got {data.get('kind')!r}")
-        return event
+        return of_kind(event_from_dict(data), cls, cls.kind, data)
 
 
 class CardDealt(

@@ -460,6 +460,7 @@ class Qidong(Preset):
     def play_rank(
         self, shapes: Sequence[Shape], lead_suit: int, play: Sequence[int], ordering: Ordering
     ) -> PlayRank | None:
+        """R-6.1/R-6.2's Decisions: trumping an off-suit lead that holds pairs."""
         if (
             lead_suit != TRUMP
             and ordering.esuit[play[0]] == TRUMP

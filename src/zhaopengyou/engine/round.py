@@ -123,11 +123,6 @@ def _as_cards(value: object, what: str) -> tuple[Card, ...]:
     return tuple(out)
 
 
-def _follow(action: Play, cards: tuple[Card, ...]) -> Play:
-    """A follow as history keeps it: its cards, normalised (a follow names no units)."""
-    return action if action.cards is cards and action.units is None else Play(cards)
-
-
 class Round:
     """The full state of one round. Players only ever see :meth:`view`."""
 
@@ -206,7 +201,7 @@ class Round:
         >>> r.phase, r.to_act, r.view(1).hand
         (<Phase.PLAY: 'play'>, 0, (Card('KS'),))
         """
-        from .cards import RANK_NAMES, SUIT_LETTERS, parse_cards
+        from .cards import RANK_NAMES, SUIT_LETTERS, format_cards, parse_cards
 
         parsed = [parse_cards(h) if isinstance(h, str) else list(h) for h in hands]
         buried = parse_cards(kitty) if isinstance(kitty, str) else list(kitty)
@@ -254,7 +249,19 @@ class Round:
             rnd.friend = preset.find_friend(banker, card, rnd.hands)
         rnd.phase = PLAY
         rnd.to_act = banker if leader is None else leader
-        rnd._start = {"kind": "start", "snapshot": rnd.to_json()}
+        rnd._start = {
+            "kind": "start",
+            "position": {
+                "hands": [format_cards(hand, ascii=True) for hand in parsed],
+                "kitty": format_cards(buried, ascii=True),
+                "level_rank": level_rank,
+                "trump_suit": trump_suit,
+                "banker": banker,
+                "levels": None if levels is None else list(levels),
+                "friend_call": None if friend_call is None else Card.parse(friend_call).ascii,
+                "leader": leader,
+            },
+        }
         return rnd
 
     def _level_rank(self) -> int:
@@ -711,7 +718,7 @@ class Round:
             if hand[card] and (
                 ordering.esuit[card] == suit or not any(hand[c] for c in ordering.suit_cards[suit])
             ):
-                self._steps.append((seat, _follow(action, cards)))
+                self._steps.append((seat, action if action.cards is cards else Play(cards)))
                 self._commit(seat, cards)
                 return
         play = self._held_counts(seat, cards)
@@ -726,7 +733,7 @@ class Round:
         )
         if found is not None:
             raise found
-        self._steps.append((seat, _follow(action, cards)))
+        self._steps.append((seat, action if action.cards is cards else Play(cards)))
         self._commit(seat, cards)
 
     def _lead(self, seat: int, cards: tuple[Card, ...], named: object, ordering: Ordering) -> None:
@@ -892,6 +899,7 @@ class Round:
         ordering = self.ordering if self.trump_public or seat in self.trump_knowers else None
         pending = self.pending_give_back
         is_declarer = seat == self.declarer
+        face_down = self.preset.bidding.face_down
         return _new(
             View,
             (
@@ -909,15 +917,15 @@ class Round:
                 tuple(self.hands[seat]),
                 tuple(self.hand_sizes),
                 self.dealt,
-                self._visible_bids(seat),
+                self._visible_bids(seat) if face_down else tuple(self.bids),
                 self.to_act,
                 self.buried if seat == self.buried_by else (),
-                self._standing_declarer(),
+                self._standing_declarer() if face_down else None,
                 pending[2] if pending is not None and pending[0] == seat else 0,
                 tuple(c for c in self.buried if ordering is not None and ordering.is_trump(c))
                 if self.phase is SWAP and is_declarer
                 else (),
-                tuple(self.swaps) if is_declarer else (),
+                tuple(self.swaps) if is_declarer and self.swaps else (),
                 len(self.swaps),
                 self.kitty_turned,
                 self.friend_call,
@@ -959,12 +967,17 @@ class Round:
         """How many events the round has made: the ``seq`` of the latest one."""
         return len(self._log)
 
+    def events(self, since: int = 0) -> list[Event]:
+        """Every event after sequence number ``since``, unredacted: for whoever holds the
+        whole round (a server, a record); players get :meth:`events_for`."""
+        if type(since) is not int or since < 0:
+            raise ValueError("since is a sequence number ≥ 0")
+        return self._log[since:]
+
     def events_for(self, seat: int | None, since: int = 0) -> list[Event]:
         """The events after sequence number ``since``, as ``seat`` may see them (``None``:
         a spectator): what a client that saw event ``since`` has missed."""
-        if type(since) is not int or since < 0:
-            raise ValueError("since is a sequence number ≥ 0")
-        return [for_seat(event, seat) for event in self._log[since:]]
+        return [for_seat(event, seat) for event in self.events(since)]
 
     def history(self) -> list[dict[str, Any]]:
         """The steps that made the round, JSON-ready: a ``start`` step, then each dealt
@@ -1063,10 +1076,12 @@ def _from_history(
     start = require_dict(steps[0], "steps[0]")
     if start.get("kind") != "start":
         raise HistoryError("steps[0].kind", "a history starts with its start step")
-    if "snapshot" in start:
-        rnd = cls.from_json(require_dict(start["snapshot"], "steps[0].snapshot"))
-        if rnd.preset != preset:
-            raise HistoryError("steps[0].snapshot.preset", "not the preset given")
+    if "position" in start:  # a round set up by from_hands
+        position = require_dict(start["position"], "steps[0].position")
+        try:
+            rnd = cls.from_hands(preset, **position)
+        except (TypeError, ValueError) as err:
+            raise HistoryError("steps[0].position", str(err)) from None
     else:
         deck = None
         if "deck" in start:
@@ -1100,10 +1115,11 @@ def _from_history(
                 seat = (rnd.dealer + rnd.dealt) % preset.players
                 card = decode_card(step.get("card"), f"{key}.card")
                 if step.get("seat") != seat or rnd.deck[rnd.dealt] != card:
+                    guess = "" if "rng" in start or "deck" in start else " (another seed?)"
                     raise HistoryError(
                         key,
                         f"the deal gives {CARDS[rnd.deck[rnd.dealt]].ascii} to seat {seat}, "
-                        f"the step says {card.ascii} to seat {step.get('seat')}",
+                        f"the step says {card.ascii} to seat {step.get('seat')}{guess}",
                     )
                 rnd.deal_card()
                 continue

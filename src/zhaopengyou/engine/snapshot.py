@@ -428,7 +428,7 @@ class _Checker:
                 preset.trick_winner(trick.shapes, trick.lead_suit, trick.plays, rnd.ordering)
             ].seat
             if trick.winner != winner:
-                self.fail(f"{key}.winner", f"the engine gives the trick to seat {winner} (R-6)")
+                self.fail(f"{key}.winner", f"the engine gives the trick to seat {winner} (R-6.3)")
             points = sum(CARD_POINTS[c] for p in trick.plays for c in p.cards)
             if trick.points != points:
                 self.fail(f"{key}.points", f"the cards hold {points} points")

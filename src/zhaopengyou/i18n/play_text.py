@@ -74,6 +74,15 @@ PLAY_TEXT: dict[str, dict[str, str]] = {
         "zh-Hans": "闲家得分 {points}（{change} 分下庄，{up} 分闲家升级）",
         "zh-Hant": "閒家得分 {points}（{change} 分下莊，{up} 分閒家升級）",
     },
+    "You buried {cards}; the declarer swapped {count} of them for cards "
+    "of the same rank, so the kitty is not these cards": {
+        "zh-Hans": "你扣了 {cards}；亮主者用同点数的牌换走了其中 {count} 张，底牌已不是这些牌",
+        "zh-Hant": "你扣了 {cards}；亮主者用同點數的牌換走了其中 {count} 張，底牌已不是這些牌",
+    },
+    "{name} swapped {count} cards with the kitty (R-8.4)": {
+        "zh-Hans": "{name} 与底牌换了 {count} 张牌（R-8.4）",
+        "zh-Hant": "{name} 與底牌換了 {count} 張牌（R-8.4）",
+    },
     "You buried: {cards} ({points} points)": {
         "zh-Hans": "你扣的底牌：{cards}（{points} 分）",
         "zh-Hant": "你扣的底牌：{cards}（{points} 分）",
