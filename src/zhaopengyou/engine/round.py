@@ -83,6 +83,7 @@ from .view import View, burial_error, expected_kinds
 
 # Building the named tuples of the hot path without their Python-level constructor.
 _new = tuple.__new__
+_NO_CARDS = (0,) * NUM_KINDS  # a spectator's hand
 
 
 class Expected(NamedTuple):
@@ -289,7 +290,7 @@ class Round:
         self.kitty: tuple[Card, ...] = tuple(CARDS[c] for c in self.deck[self.cards_to_deal :])
         self.bids: list[BidRecord] = []
         self._bids_version = 0  # bumped on every change of the bids, for the caches below
-        self._visible_cache: dict[int, tuple[int, tuple[BidRecord, ...]]] = {}
+        self._visible_cache: dict[int | None, tuple[int, tuple[BidRecord, ...]]] = {}
         self._declarer_cache: tuple[int, int | None] = (-1, None)
         self.phase = DEAL
         self.to_act: int | None = None
@@ -894,6 +895,13 @@ class Round:
                 seat=seat,
                 players=self.preset.players,
             )
+        return self._view(seat)
+
+    def spectator_view(self) -> View:
+        """What a spectator may know: public information only (``seat`` is None)."""
+        return self._view(None)
+
+    def _view(self, seat: int | None) -> View:
         done = self.phase is DONE
         # R-8.4: a hidden trump suit is known to the declarer (and a sticker) only.
         ordering = self.ordering if self.trump_public or seat in self.trump_knowers else None
@@ -914,7 +922,7 @@ class Round:
                 self.trump_suit if ordering is not None else None,
                 ordering is not None,
                 ordering,
-                tuple(self.hands[seat]),
+                tuple(self.hands[seat]) if seat is not None else _NO_CARDS,
                 tuple(self.hand_sizes),
                 self.dealt,
                 self._visible_bids(seat) if face_down else tuple(self.bids),
@@ -952,7 +960,7 @@ class Round:
             self._declarer_cache = (self._bids_version, declarer)
         return declarer
 
-    def _visible_bids(self, seat: int) -> tuple[BidRecord, ...]:
+    def _visible_bids(self, seat: int | None) -> tuple[BidRecord, ...]:
         """The bids as ``seat`` may see them (R-8.4), cached per bid change."""
         key = self._bids_version
         cached = self._visible_cache.get(seat)
@@ -979,12 +987,18 @@ class Round:
         a spectator): what a client that saw event ``since`` has missed."""
         return [for_seat(event, seat) for event in self.events(since)]
 
-    def history(self) -> list[dict[str, Any]]:
+    @property
+    def step_count(self) -> int:
+        """How many steps :meth:`history` lists (the start step included)."""
+        return len(self._steps) + 1
+
+    def history(self, since: int = 0) -> list[dict[str, Any]]:
         """The steps that made the round, JSON-ready: a ``start`` step, then each dealt
         card (``deal``) and each accepted action (its ``to_dict()`` plus ``seat``), in
-        order. :meth:`from_history` rebuilds the identical round from them."""
-        steps: list[dict[str, Any]] = [dict(self._start)]
-        for seat, done in self._steps:
+        order; with ``since``, only the steps from index ``since`` on (a server appends
+        them as they come). :meth:`from_history` rebuilds the identical round."""
+        steps: list[dict[str, Any]] = [dict(self._start)] if since == 0 else []
+        for seat, done in self._steps[max(since - 1, 0) :]:
             if isinstance(done, Card):
                 steps.append({"kind": "deal", "seat": seat, "card": done.ascii})
             else:

@@ -82,7 +82,7 @@ class View(NamedTuple):
     A named tuple: immutable and cheap to build, since bots get one per decision.
     """
 
-    seat: int
+    seat: int | None  # None: a spectator
     preset: Preset
     phase: Phase
     round_number: int
@@ -157,10 +157,10 @@ class View(NamedTuple):
 
     # --- legal moves ---------------------------------------------------------------------
 
-    def _bid_context(self) -> BidContext:
+    def _bid_context(self, seat: int) -> BidContext:
         return BidContext(
             self.hand_counts,
-            self.seat,
+            seat,
             self.bids,
             self.level_rank,
             self.banker,
@@ -171,11 +171,11 @@ class View(NamedTuple):
 
     def legal_bids(self) -> list[Bid]:
         """Every bid this seat may make now (empty outside the bidding phases)."""
-        if self.phase not in (DEAL, BID):
+        if self.phase not in (DEAL, BID) or self.seat is None:
             return []
         if (self.phase is BID and self.to_act != self.seat) or self.must_give_back:
             return []
-        return self.preset.bidding.legal_bids(self._bid_context())
+        return self.preset.bidding.legal_bids(self._bid_context(self.seat))
 
     def play_error(self, cards: tuple[Card, ...] | list[Card]) -> IllegalAction | None:
         """Why these cards may not be played now, as far as this seat can tell.
@@ -283,6 +283,8 @@ class View(NamedTuple):
     @property
     def may(self) -> frozenset[str]:
         """The action kinds this seat may submit now (see :meth:`Round.expected`)."""
+        if self.seat is None:
+            return _NOTHING
         giver = self.to_act if self.must_give_back else None
         bid = self.phase in (DEAL, BID) and bool(self.legal_bids())
         return expected_kinds(self.phase, self.seat, self.to_act, giver, bid)
@@ -367,7 +369,7 @@ class View(NamedTuple):
         lead_units = field(data, "lead_units", lambda v, k: read_units(v, k, read), "")
         phase = field(data, "phase", decode_phase, "")
         view = cls(
-            field(data, "seat", seat, ""),
+            field(data, "seat", optional_seat, ""),
             preset,
             phase,
             field(data, "round", decode_int, ""),

@@ -1,0 +1,142 @@
+"""A WebSocket client that plays a seat with a bot: for tests, the load benchmark, and
+anyone who wants to put a program at a table of a running server.
+
+It speaks the protocol of docs/protocol.md like any client: hello, join, then it
+answers each ``view`` that offers its seat something to do. Only its own view reaches
+the bot, rebuilt with ``View.from_dict``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+import websockets
+
+from ..bots import HeuristicBot
+from ..bots.base import Agent
+from ..engine import Phase, View
+
+
+@dataclass
+class Account:
+    token: str
+    account: dict[str, Any]
+
+
+async def guest(base: str) -> Account:
+    """A new guest account on the server at ``base`` (``http://host:port``)."""
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        reply = await http.post("/api/guest")
+        reply.raise_for_status()
+        data = reply.json()
+    return Account(data["token"], data["account"])
+
+
+async def create_room(base: str, token: str, **request: Any) -> dict[str, Any]:
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        reply = await http.post(
+            "/api/rooms", json=request, headers={"Authorization": f"Bearer {token}"}
+        )
+        reply.raise_for_status()
+        room: dict[str, Any] = reply.json()["room"]
+    return room
+
+
+@dataclass
+class BotClient:
+    """One connection playing one seat with ``agent`` (default: a HeuristicBot)."""
+
+    base: str
+    token: str
+    agent: Agent = field(default_factory=HeuristicBot)
+    lang: str = "en"
+    received: list[dict[str, Any]] = field(default_factory=list)
+    errors: list[dict[str, Any]] = field(default_factory=list)
+    latencies: list[float] = field(default_factory=list)
+    seat: int | None = None
+    on_message: Callable[[dict[str, Any]], None] | None = None
+    _ws: Any = None
+    _pending: dict[str, float] = field(default_factory=dict)
+    _counter: int = 0
+    _last_view: dict[str, Any] | None = None
+    _acted_on: tuple[int, int] | None = None
+
+    @property
+    def url(self) -> str:
+        return self.base.replace("http", "ws", 1) + "/ws"
+
+    async def connect(self) -> dict[str, Any]:
+        self._ws = await websockets.connect(self.url, max_size=2**22, max_queue=None)
+        await self.send({"type": "hello", "version": 1, "token": self.token, "lang": self.lang})
+        welcome = await self.receive()
+        if welcome.get("type") != "welcome":
+            raise RuntimeError(f"no welcome: {welcome}")
+        return welcome
+
+    async def send(self, message: dict[str, Any]) -> None:
+        await self._ws.send(json.dumps(message))
+
+    async def receive(self) -> dict[str, Any]:
+        message: dict[str, Any] = json.loads(await self._ws.recv())
+        self.received.append(message)
+        if self.on_message is not None:
+            self.on_message(message)
+        return message
+
+    async def close(self) -> None:
+        if self._ws is not None:
+            await self._ws.close()
+
+    async def play(self, until: Callable[[dict[str, Any]], bool], timeout: float = 120.0) -> None:
+        """Answer the server until ``until(message)`` holds for a received message."""
+        deadline = time.monotonic() + timeout
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise TimeoutError("the game did not get there in time")
+            message = await asyncio.wait_for(self.receive(), remaining)
+            await self.handle(message)
+            if until(message):
+                return
+
+    async def handle(self, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        if kind == "room" and message.get("you"):
+            self.seat = message["you"]["seat"]
+        elif kind == "error":
+            self.errors.append(message)
+            self._pending.pop(str(message.get("ref")), None)
+        elif kind == "ack":
+            sent = self._pending.pop(str(message.get("ref")), None)
+            if sent is not None:
+                self.latencies.append(time.monotonic() - sent)
+        elif kind == "view":
+            self._last_view = message
+            await self._act(message)
+
+    async def _act(self, message: dict[str, Any]) -> None:
+        data = message["view"]
+        if not data["may"]:
+            return
+        key = (message["round"], message["seq"])
+        if key == self._acted_on:
+            return
+        view = View.from_dict(data)
+        action = self.agent.act(view)
+        if action is None:
+            if view.phase is Phase.DEAL:
+                return
+            raise RuntimeError(f"the bot had no answer in phase {view.phase}")
+        self._acted_on = key
+        self._counter += 1
+        ref = str(self._counter)
+        self._pending[ref] = time.monotonic()
+        await self.send(
+            {"type": "action", "action": action.to_dict(), "ref": ref, "round": message["round"]}
+        )

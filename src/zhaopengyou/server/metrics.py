@@ -1,0 +1,37 @@
+"""Prometheus metrics (``GET /metrics``): rooms, connections, actions, action latency."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+
+
+@dataclass
+class Metrics:
+    registry: CollectorRegistry = field(default_factory=CollectorRegistry)
+
+    def __post_init__(self) -> None:
+        r = self.registry
+        self.rooms = Gauge("zpy_rooms", "Rooms open or in play", registry=r)
+        self.connections = Gauge("zpy_connections", "Open WebSocket connections", registry=r)
+        self.actions = Counter("zpy_actions", "Players' actions accepted by the engine", registry=r)
+        self.rejected = Counter(
+            "zpy_rejected",
+            "Messages refused (malformed, illegal, out of turn)",
+            ["code"],
+            registry=r,
+        )
+        self.rounds = Counter("zpy_rounds", "Rounds finished", registry=r)
+        self.action_latency = Histogram(
+            "zpy_action_seconds",
+            "From a player's action arriving to its events sent (commit included)",
+            buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
+            registry=r,
+        )
+
+    def render(self) -> bytes:
+        return generate_latest(self.registry)
+
+
+METRICS = Metrics()

@@ -1,0 +1,198 @@
+"""The WebSocket protocol: every message a client may send, validated by pydantic, and
+the error codes the server answers with (docs/protocol.md).
+
+Engine data travels in the engine's own wire form (``to_dict()``: actions, events,
+views); this module checks the envelope. A client message that does not validate gets
+an ``error`` with code ``bad_message`` naming the field, and changes nothing.
+
+>>> parse_client('{"type": "action", "action": {"kind": "pass"}, "ref": "7"}').type
+'action'
+>>> parse_client('{"type": "dance"}')
+Traceback (most recent call last):
+...
+zhaopengyou.server.protocol.ProtocolError: bad_message: type: unknown message type 'dance'
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+PROTOCOL_VERSION = 1
+MAX_MESSAGE_BYTES = 16_384
+MAX_CHAT = 200
+
+# Error codes (docs/protocol.md lists each with an example).
+BAD_MESSAGE = "bad_message"  # not JSON, unknown type, a field missing or of a wrong type
+VERSION = "version"  # the client speaks another protocol version
+UNAUTHORIZED = "unauthorized"  # no valid session token
+TOO_LARGE = "too_large"  # a message over MAX_MESSAGE_BYTES
+RATE_LIMITED = "rate_limited"  # too many messages in a short time
+NO_ROOM = "no_room"  # the room does not exist, or the client is in none
+SEAT_TAKEN = "seat_taken"  # the seat is someone else's
+NOT_SEATED = "not_seated"  # only seated players may do this
+NOT_ALLOWED = "not_allowed"  # the room's state forbids it (e.g. sitting down mid-series)
+ILLEGAL = "illegal_action"  # the engine refused the action (with its rule)
+CHAT_REFUSED = "chat_refused"  # free chat during a 「寻」 round, or too long, or too fast
+STALE = "stale"  # the action was meant for an earlier round or turn
+
+
+class ProtocolError(Exception):
+    """A message refused before it reaches a room: ``code`` and a ``detail``."""
+
+    def __init__(self, code: str, detail: str) -> None:
+        super().__init__(f"{code}: {detail}")
+        self.code = code
+        self.detail = detail
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    ref: str | None = Field(default=None, max_length=64)  # echoed in the answer
+
+
+class Hello(_Message):
+    """First message: the protocol version, the session token, the language."""
+
+    type: Literal["hello"]
+    version: int
+    token: str = Field(max_length=200)
+    lang: Literal["zh-Hans", "zh-Hant", "en"] = "zh-Hans"
+
+
+class Since(BaseModel):
+    """What a returning client has already seen: a round and an event number."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    round: int = Field(ge=0)
+    seq: int = Field(ge=0)
+
+
+class Lobby(_Message):
+    """Follow the lobby: the open rooms now, then every change."""
+
+    type: Literal["lobby"]
+    follow: bool = True
+
+
+class Join(_Message):
+    """Sit down (``seat``, or the first free seat when null) in a room found by id or by
+    its invitation code; a player already seated there gets the seat back."""
+
+    type: Literal["join"]
+    room: str | None = Field(default=None, max_length=16)
+    code: str | None = Field(default=None, max_length=16)
+    seat: int | None = Field(default=None, ge=0, le=4)
+    since: Since | None = None
+
+
+class Watch(_Message):
+    """Watch a room as a spectator."""
+
+    type: Literal["watch"]
+    room: str | None = Field(default=None, max_length=16)
+    code: str | None = Field(default=None, max_length=16)
+    since: Since | None = None
+
+
+class Leave(_Message):
+    """Leave the room; a seated player leaving a series in play is a 强退 (R-11.2)."""
+
+    type: Literal["leave"]
+
+
+class Ready(_Message):
+    type: Literal["ready"]
+    ready: bool = True
+
+
+class AddBot(_Message):
+    """Put a bot in an empty seat (or take it out) before the series starts."""
+
+    type: Literal["add_bot"]
+    seat: int = Field(ge=0, le=4)
+    remove: bool = False
+
+
+class Act(_Message):
+    """An engine action (``Action.to_dict()``) for one's own seat."""
+
+    type: Literal["action"]
+    action: dict[str, Any]
+    round: int | None = Field(default=None, ge=1)  # refuse it if another round is on
+
+
+class Trustee(_Message):
+    """托管: hand one's seat to the bot (``on``), or take it back."""
+
+    type: Literal["trustee"]
+    on: bool
+
+
+class Chat(_Message):
+    """Free text between rounds; during a round in a 「寻」 room only a fixed phrase
+    (R-11.4)."""
+
+    type: Literal["chat"]
+    text: str | None = Field(default=None, max_length=MAX_CHAT)
+    phrase: str | None = Field(default=None, max_length=32)
+
+
+class Resync(_Message):
+    """Ask again for the room, the view and the events after ``since``."""
+
+    type: Literal["resync"]
+    since: Since | None = None
+
+
+class Ping(_Message):
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[
+    Hello | Lobby | Join | Watch | Leave | Ready | AddBot | Act | Trustee | Chat | Resync | Ping,
+    Field(discriminator="type"),
+]
+_ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
+MESSAGE_TYPES = (
+    "hello",
+    "lobby",
+    "join",
+    "watch",
+    "leave",
+    "ready",
+    "add_bot",
+    "action",
+    "trustee",
+    "chat",
+    "resync",
+    "ping",
+)
+
+
+def parse_client(text: str | bytes) -> ClientMessage:
+    """A client message from its JSON text; raises :class:`ProtocolError`."""
+    if len(text) > MAX_MESSAGE_BYTES:
+        raise ProtocolError(TOO_LARGE, f"a message may hold {MAX_MESSAGE_BYTES} bytes")
+    try:
+        data = json.loads(text)
+    except (ValueError, UnicodeDecodeError) as err:
+        raise ProtocolError(BAD_MESSAGE, f"not JSON: {err}") from None
+    if not isinstance(data, dict):
+        raise ProtocolError(BAD_MESSAGE, "a message is a JSON object")
+    kind = data.get("type")
+    if kind not in MESSAGE_TYPES:
+        raise ProtocolError(BAD_MESSAGE, f"type: unknown message type {kind!r}")
+    try:
+        return _ADAPTER.validate_python(data)
+    except ValidationError as err:
+        first = err.errors()[0]
+        where = ".".join(str(part) for part in first["loc"][1:]) or "message"
+        raise ProtocolError(BAD_MESSAGE, f"{where}: {first['msg']}") from None
+
+
+def error(code: str, message: str, ref: str | None = None, **extra: Any) -> dict[str, Any]:
+    """An ``error`` message for a client."""
+    return {"type": "error", "code": code, "message": message, "ref": ref, **extra}

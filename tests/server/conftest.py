@@ -1,0 +1,63 @@
+"""Server tests run against SQLite and against PostgreSQL (a fresh database each test).
+
+Without a PostgreSQL server the PostgreSQL cases skip with the reason, except with
+``CI=true``, where they fail: CI must test both.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import secrets
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+POSTGRES = os.environ.get("ZPY_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+async def _admin(sql: str) -> None:
+    import asyncpg
+
+    connection = await asyncpg.connect(POSTGRES, timeout=5)
+    try:
+        await connection.execute(sql)
+    finally:
+        await connection.close()
+
+
+def postgres_database() -> Iterator[str]:
+    """A new PostgreSQL database for one test, dropped afterwards."""
+    name = f"zpy_test_{secrets.token_hex(6)}"
+    try:
+        asyncio.run(_admin(f'CREATE DATABASE "{name}"'))
+    except Exception as err:  # noqa: BLE001 - any failure means "not reachable"
+        reason = f"PostgreSQL is not reachable at {POSTGRES}: {err}"
+        if os.environ.get("CI") == "true":
+            pytest.fail(reason)
+        pytest.skip(reason)
+    base, _, _ = POSTGRES.rpartition("/")
+    try:
+        yield f"{base}/{name}".replace("postgresql://", "postgresql+asyncpg://", 1)
+    finally:
+        asyncio.run(_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A database URL: a SQLite file, or a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        yield f"sqlite+aiosqlite:///{tmp_path / 'zpy.db'}"
+    else:
+        yield from postgres_database()
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    return f"sqlite+aiosqlite:///{tmp_path / 'zpy.db'}"

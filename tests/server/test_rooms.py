@@ -1,0 +1,264 @@
+"""Rooms through real WebSockets: joining and the ready check, 托管 and the turn timer,
+reconnecting, 强退, chat rules (R-11.4), invitations, errors for bad messages."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import pytest
+
+from zhaopengyou.bots import HeuristicBot
+from zhaopengyou.server.botclient import BotClient, create_room, guest
+
+from .harness import Raw, api, running_server
+
+FAST = {"deal_ms": 0, "bot_ms": 0, "between_ms": 0}
+
+
+async def seated(base: str, room: str, seat: int, token: str) -> Raw:
+    raw = Raw(base)
+    await raw.__aenter__()
+    await raw.hello(token)
+    await raw.send({"type": "join", "room": room, "seat": seat})
+    await raw.until("room")
+    return raw
+
+
+@pytest.mark.anyio
+async def test_join_ready_and_seat_rules(sqlite_url: str) -> None:
+    async with running_server(sqlite_url) as base:
+        a, b = await guest(base), await guest(base)
+        room = await create_room(base, a.token, preset="tractor", rounds=1, bots=[2, 3], **FAST)
+        first = await seated(base, room["id"], 0, a.token)
+        second = Raw(base)
+        await second.__aenter__()
+        await second.hello(b.token)
+        await second.send({"type": "join", "room": room["id"], "seat": 0, "ref": "x"})
+        refused = await second.until("error")
+        assert refused["code"] == "seat_taken" and refused["ref"] == "x"
+        await second.send({"type": "ready"})
+        assert (await second.until("error"))["code"] == "no_room"
+        await second.send({"type": "join", "room": room["id"]})  # the first free seat
+        joined = await second.until("room")
+        assert joined["you"] == {"seat": 1}
+        await first.send({"type": "ready"})
+        state = await first.until("room")
+        assert state["room"]["status"] == "open"  # seat 1 is not ready yet
+        await second.send({"type": "ready"})
+        playing = await first.until("view", timeout=20)
+        assert playing["view"]["seat"] == 0
+        await first.__aexit__()
+        await second.__aexit__()
+
+
+@pytest.mark.anyio
+async def test_trustee_and_turn_timer_hand_the_seat_to_the_bot(sqlite_url: str) -> None:
+    """托管: ``trustee`` hands the seat to the bot; a player whose turn timer runs out is
+    played by the bot until they act again; both show in the round's record events."""
+    async with running_server(sqlite_url) as base:
+        a = await guest(base)
+        room = await create_room(
+            base, a.token, preset="tractor", rounds=1, bots=[1, 2, 3], deal_ms=0, bot_ms=0,
+            between_ms=0, turn_seconds=0.3,
+        )
+        me = await seated(base, room["id"], 0, a.token)
+        await me.send({"type": "ready"})
+        # Never answer: the timer hands the seat to the bot (托管), and the round ends.
+        over = await me.until("round_over", timeout=60)
+        autos = [m for m in me.received if m["type"] == "room" and m["room"]["seats"][0]["auto"]]
+        assert autos, "the seat was never marked 托管"
+        record = (await api(base, "GET", f"/api/rounds/{over['round_id']}/record")).json()
+        assert {"kind": "bot", "seat": 0} in [{k: e[k] for k in ("kind", "seat")} for e in record["events"]]
+        await me.__aexit__()
+
+
+@pytest.mark.anyio
+async def test_trustee_on_and_off(sqlite_url: str) -> None:
+    async with running_server(sqlite_url) as base:
+        a = await guest(base)
+        room = await create_room(base, a.token, preset="qidong", rounds=1, bots=[1, 2, 3, 4], **FAST)
+        client = BotClient(base, a.token, HeuristicBot(0))
+        await client.connect()
+        await client.send({"type": "join", "room": room["id"], "seat": 0})
+        await client.send({"type": "trustee", "on": True})
+        await client.send({"type": "ready"})
+        # The bot plays the whole round for seat 0; the client only watches.
+        while True:
+            message = await client.receive()
+            if message["type"] == "round_over":
+                break
+        record = (await api(base, "GET", f"/api/rounds/{message['round_id']}/record")).json()
+        mine = [c for t in record["tricks"] for play in t["plays"] if play["seat"] == 0
+                for c in play["cards"]]
+        assert len(mine) == 20  # the bot played every card of seat 0
+        await client.close()
+
+
+@pytest.mark.anyio
+async def test_reconnect_gets_the_seat_view_and_missed_events(sqlite_url: str) -> None:
+    """A player who drops out and comes back gets the seat, the whole view and exactly
+    the events missed: no gap, no repeat (sequence numbers)."""
+    async with running_server(sqlite_url) as base:
+        a = await guest(base)
+        room = await create_room(
+            base, a.token, preset="shandong", rounds=1, bots=[1, 2, 3], deal_ms=5, bot_ms=0,
+            between_ms=0,
+        )
+        me = await seated(base, room["id"], 0, a.token)
+        await me.send({"type": "ready"})
+        seen: list[dict[str, Any]] = []
+        while len(seen) < 30:
+            message = await me.next()
+            if message["type"] == "events":
+                seen.extend(message["events"])
+        await me.__aexit__()  # gone in the middle of the deal; the bot bids for seat 0
+        await asyncio.sleep(0.3)
+        back = Raw(base)
+        await back.__aenter__()
+        await back.hello(a.token)
+        await back.send(
+            {"type": "join", "room": room["id"], "since": {"round": 1, "seq": seen[-1]["seq"]}}
+        )
+        state = await back.until("room")
+        assert state["you"] == {"seat": 0}
+        missed = await back.until("events")
+        view = await back.until("view")
+        seqs = [e["seq"] for e in seen] + [e["seq"] for e in missed["events"]]
+        assert seqs == list(range(1, len(seqs) + 1))  # nothing lost, nothing repeated
+        assert view["view"]["seat"] == 0 and view["seq"] >= seqs[-1]
+        own = [e["card"] for e in seen + missed["events"] if e["kind"] == "card_dealt" and e["seat"] == 0]
+        assert sorted(own) == sorted(view["view"]["hand"]) or view["view"]["phase"] != "deal"
+        await back.__aexit__()
+
+
+@pytest.mark.anyio
+async def test_forced_quit_charges_the_leaver_and_a_bot_finishes(database: str) -> None:
+    """强退 (R-11.2): leaving mid-series costs 10 积分 per round left; a bot plays on."""
+    async with running_server(database) as base:
+        a, b = await guest(base), await guest(base)
+        room = await create_room(
+            base, a.token, preset="tractor", rounds=3, bots=[2, 3], deal_ms=20, bot_ms=0,
+            between_ms=0,
+        )
+        stays = BotClient(base, a.token, HeuristicBot(0))
+        await stays.connect()
+        await stays.send({"type": "join", "room": room["id"], "seat": 0})
+        leaver = await seated(base, room["id"], 1, b.token)
+        await stays.send({"type": "ready"})
+        await leaver.send({"type": "ready"})
+        await leaver.until("events", timeout=20)
+        await leaver.send({"type": "leave"})
+        await stays.play(lambda m: m.get("type") == "series_over", timeout=120)
+        me = (await api(base, "GET", "/api/me", b.token)).json()
+        assert me["score"] == -30  # three rounds left when it left during round 1
+        history = (await api(base, "GET", f"/api/accounts/{me['name']}/history")).json()["history"]
+        assert [(h["kind"], h["points"]) for h in history] == [("quit", -30)]
+        rooms = (await api(base, "GET", f"/api/rooms/{room['id']}")).json()
+        first = (await api(base, "GET", f"/api/rounds/{rooms['rounds'][0]['id']}/record")).json()
+        assert any(e["kind"] == "quit" and e["seat"] == 1 for e in first["events"])
+        await stays.close()
+        await leaver.__aexit__()
+
+
+@pytest.mark.anyio
+async def test_chat_rules(sqlite_url: str) -> None:
+    """Free chat between rounds; in 「寻」 rooms only fixed phrases during a round (R-11.4);
+    length and rate limits."""
+    async with running_server(sqlite_url) as base:
+        a = await guest(base)
+        room = await create_room(
+            base, a.token, preset="tractor", options={"partner": "called"}, rounds=1,
+            bots=[1, 2, 3], deal_ms=50, bot_ms=200, between_ms=0,
+        )
+        me = await seated(base, room["id"], 0, a.token)
+        await me.send({"type": "chat", "text": "大家好"})
+        said = await me.until("chat")
+        assert said["text"] == "大家好" and said["seat"] == 0
+        await me.send({"type": "chat", "text": "again"})
+        assert (await me.until("error"))["code"] == "chat_refused"  # too fast
+        await me.send({"type": "chat", "text": "x" * 300})
+        assert (await me.until("error"))["code"] == "bad_message"  # too long
+        await me.send({"type": "ready"})
+        await me.until("events")
+        await asyncio.sleep(1.1)
+        await me.send({"type": "chat", "text": "我有红桃A"})
+        refused = await me.until("error")
+        assert refused["code"] == "chat_refused" and "R-11.4" in refused["message"]
+        await me.send({"type": "chat", "phrase": "good_luck"})
+        assert (await me.until("chat"))["phrase"] == "good_luck"
+        await me.__aexit__()
+
+
+@pytest.mark.anyio
+async def test_private_rooms_are_found_by_code_only(sqlite_url: str) -> None:
+    async with running_server(sqlite_url) as base:
+        a, b = await guest(base), await guest(base)
+        room = await create_room(base, a.token, preset="qidong", rounds=1, private=True)
+        assert room["invite_code"]
+        listing = (await api(base, "GET", "/api/rooms")).json()["rooms"]
+        assert room["id"] not in [r["id"] for r in listing]
+        friend = Raw(base)
+        await friend.__aenter__()
+        await friend.hello(b.token)
+        await friend.send({"type": "join", "code": room["invite_code"]})
+        joined = await friend.until("room")
+        assert joined["room"]["id"] == room["id"] and joined["room"]["invite_code"]
+        await friend.__aexit__()
+
+
+@pytest.mark.anyio
+async def test_bad_messages_get_errors_and_change_nothing(sqlite_url: str) -> None:
+    async with running_server(sqlite_url) as base:
+        a = await guest(base)
+        raw = Raw(base)
+        await raw.__aenter__()
+        await raw.send({"type": "join", "room": "x"})  # before hello
+        refused = await raw.next()
+        assert refused["code"] == "bad_message"
+        await raw.__aexit__()
+        raw = Raw(base)
+        await raw.__aenter__()
+        assert (await raw.hello("not-a-token"))["code"] == "unauthorized"
+        await raw.__aexit__()
+        raw = Raw(base)
+        await raw.__aenter__()
+        await raw.send({"type": "hello", "version": 99, "token": a.token})
+        assert (await raw.next())["code"] == "version"
+        await raw.__aexit__()
+        raw = Raw(base)
+        await raw.__aenter__()
+        await raw.hello(a.token)
+        for bad, code in [
+            ("not json", "bad_message"),
+            ("[1, 2]", "bad_message"),
+            (json.dumps({"type": "fly"}), "bad_message"),
+            (json.dumps({"type": "join", "seat": "one"}), "bad_message"),
+            (json.dumps({"type": "action", "action": {"kind": "play", "cards": ["AS"]}}), "no_room"),
+            ("x" * 20000, "too_large"),
+        ]:
+            await raw.send(bad)
+            assert (await raw.until("error"))["code"] == code, bad
+        await raw.send({"type": "ping", "ref": "p"})
+        assert (await raw.until("pong"))["ref"] == "p"
+        await raw.__aexit__()
+
+
+@pytest.mark.anyio
+async def test_illegal_actions_are_answered_with_the_rule(sqlite_url: str) -> None:
+    async with running_server(sqlite_url) as base:
+        a = await guest(base)
+        room = await create_room(base, a.token, preset="tractor", rounds=1, bots=[1, 2, 3], **FAST)
+        me = await seated(base, room["id"], 0, a.token)
+        await me.send({"type": "ready"})
+        view = await me.until("view", timeout=20)
+        await me.send({"type": "action", "action": {"kind": "play", "cards": ["AS"]}, "ref": "1"})
+        refused = await me.until("error", ref="1")
+        assert refused["code"] == "illegal_action" and refused["template"]
+        await me.send({"type": "action", "action": {"kind": "play", "cards": "AS"}, "ref": "2"})
+        assert (await me.until("error", ref="2"))["code"] == "bad_message"
+        await me.send({"type": "action", "action": {"kind": "pass"}, "round": 7, "ref": "3"})
+        assert (await me.until("error", ref="3"))["code"] == "stale"
+        assert view["view"]["seat"] == 0
+        await me.__aexit__()
