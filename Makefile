@@ -12,8 +12,11 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# Options for `zpy play`, e.g. make run ARGS="-p tractor --lang en".
+ARGS ?=
+
 run: $(STAMP)
-	$(BIN)/zpy play
+	$(BIN)/zpy play $(ARGS)
 
 test: $(STAMP) lint typecheck
 	$(BIN)/python -m pytest -n 2 --dist worksteal

@@ -7,13 +7,17 @@ Chinese card names.
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import json
 import os
 import random
 import re
+import select
 import subprocess
 import sys
+import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -24,13 +28,16 @@ from typer.testing import CliRunner
 
 from zhaopengyou.cli import play as play_module
 from zhaopengyou.cli import render as render_module
-from zhaopengyou.cli.human import HumanAgent, copies_elsewhere
+from zhaopengyou.cli.human import HumanAgent
 from zhaopengyou.cli.main import app
 from zhaopengyou.cli.play import play_delay, run_play
-from zhaopengyou.cli.render import Screen
+from zhaopengyou.cli.render import Screen, copies_elsewhere
 from zhaopengyou.engine import Card, Pass, Phase, Round, View, format_cards, get_preset, parse_cards
-from zhaopengyou.engine.cards import RANK_NAMES
+from zhaopengyou.engine.cards import RANK_NAMES, full_deck
+from zhaopengyou.engine.errors import NotYourTurn
+from zhaopengyou.engine.events import KittyRevealed
 from zhaopengyou.i18n import CATALOG, tr
+from zhaopengyou.i18n.play_text import PLAY_TEXT
 
 MAX_PROMPTS = 3000  # a script stuck in a loop fails instead of hanging
 TRADITIONAL_SUITS = ("黑桃", "紅桃", "梅花", "方塊")
@@ -65,6 +72,7 @@ class Player:
         self.out = io.StringIO()  # what the screen showed so far
         self.seen: list[View] = []  # every decision, prompted or not
         self.prompts: list[tuple[str, View | None]] = []
+        self.printed: list[str] = []  # what the screen showed just before each prompt
         original = HumanAgent.act
 
         def act(agent: HumanAgent, view: View) -> Any:
@@ -79,6 +87,8 @@ class Player:
 
     def __call__(self, prompt: str) -> str:
         self.prompts.append((prompt, self.view))
+        shown = self.out.getvalue()
+        self.printed.append(shown[sum(map(len, self.printed)) :])
         assert len(self.prompts) < MAX_PROMPTS, "the script is going round in circles"
         return self.answer(self.view)
 
@@ -116,14 +126,17 @@ def play(
     ascii_cards: bool = True,
     record: Path | None = None,
     options: dict[str, str] | None = None,
+    seat: int = 0,
+    bots: str = "random",
+    typed_ahead: Callable[[], bool] | None = None,
 ) -> str:
     """Run ``zpy play`` against random bots; returns the plain text it printed."""
     out = player.out if isinstance(player, Player) else io.StringIO()
     console = Console(file=out, width=120, color_system=None)
     run_play(
         get_preset(preset, **(options or {})),
-        seat=0,
-        bots="random",
+        seat=seat,
+        bots=bots,
         seed=seed,
         rounds=rounds,
         record=record,
@@ -131,8 +144,36 @@ def play(
         lang=lang,
         console=console,
         input_fn=player,
+        typed_ahead=typed_ahead if typed_ahead is not None else lambda: False,
     )
     return out.getvalue()
+
+
+def panel(text: str, title: str) -> list[str]:
+    """The inner lines of the last panel titled ``title`` in ``text``."""
+    start = text.rindex(title)
+    lines = text[start:].splitlines()[1:]
+    inner = []
+    for line in lines:
+        if not line.startswith("│"):
+            break
+        inner.append(line.strip("│ "))
+    return inner
+
+
+def shown_positions(text: str) -> dict[int, Card]:
+    """Position → card, read from the numbers under the last hand shown (ASCII cards)."""
+    positions: dict[int, Card] = {}
+    cards: list[str] = []
+    for line in panel(text, "Your hand ("):
+        tokens = CARD_TOKEN.findall(line)
+        if tokens:
+            cards = tokens
+        else:
+            numbers = [int(n) for n in line.split()]
+            assert len(numbers) == len(cards), line
+            positions.update(zip(numbers, map(Card, cards), strict=True))
+    return positions
 
 
 # --- whole matches -----------------------------------------------------------------------
@@ -171,7 +212,7 @@ def test_plays_a_match_to_the_end(
         options=options,
     )
     assert tr("Round {round} is over", lang, round=1) in out
-    assert tr("Standings after {rounds} rounds", lang, rounds=1) in out
+    assert tr("Standings after 1 round", lang) in out
     assert out.rstrip().endswith(tr("Goodbye!", lang))
     assert player.views(Phase.PLAY)
     unicode_cards = re.compile("[♠♥♣♦]|大王|小王")
@@ -277,20 +318,30 @@ def test_illegal_follow_in_chinese(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 class Answers(Player):
-    """Types the given answers at the first play prompt, then plays normally."""
+    """Types the given answers at its ``turn``-th play prompt (the first by default), then
+    plays normally."""
 
     def __init__(
-        self, monkeypatch: pytest.MonkeyPatch, first: Callable[[View], list[str]], **kwargs: Any
+        self,
+        monkeypatch: pytest.MonkeyPatch,
+        first: Callable[[View], list[str]],
+        *,
+        turn: int = 1,
+        **kwargs: Any,
     ) -> None:
         super().__init__(monkeypatch, **kwargs)
         self.first = first
+        self.turn = turn
+        self.turns: list[View] = []
         self.pending: list[str] | None = None
         self.at: View | None = None
 
     def answer(self, view: View | None) -> str:
-        if view is not None and view.phase is Phase.PLAY and self.pending is None:
-            self.pending = self.first(view)
-            self.at = view
+        if view is not None and view.phase is Phase.PLAY and all(v is not view for v in self.turns):
+            self.turns.append(view)
+            if len(self.turns) == self.turn:
+                self.pending = self.first(view)
+                self.at = view
         if self.pending:
             return self.pending.pop(0)
         return super().answer(view)
@@ -312,16 +363,108 @@ def test_a_malformed_token_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
     out = play(player, lang="zh-Hans")
     assert "无法识别“ZZ”：不是一张牌" in out
     assert sum(1 for _, v in player.prompts if v is player.at) == 3
-    assert "请输入要出的牌" in out  # "♠" alone names no card
+
+
+def test_long_input_is_cut_and_a_lone_suit_sign_explained(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 9 #8: a pasted page is not echoed back whole, and ``♥`` alone (or after the
+    cards) is not taken for an empty answer or silently dropped."""
+    player = Answers(monkeypatch, lambda view: ["X" * 3000, "♥", "AH ♥"])
+    out = play(player, lang="zh-Hans")
+    assert "无法识别“" + "X" * 40 + "…”：不是一张牌" in out
+    assert "X" * 41 not in out
+    assert out.count("✗ “♥”：花色后面要跟点数，例如 ♥A") == 2
+    assert "请输入要出的牌" not in out
+    assert sum(1 for _, v in player.prompts if v is player.at) == 4
+    english = play(Answers(monkeypatch, lambda view: ["♠"]))
+    assert "✗ “♠”: a suit sign needs a rank after it, as in ♠A" in english
+
+
+def test_escape_sequences_typed_without_line_editing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 9 #4: where no line editing runs, ↑ arrives as ESC [ A: say so cleanly."""
+    player = Answers(monkeypatch, lambda view: ["\x1b[A", "\x1b[D3S"])
+    out = play(player)
+    message = "✗ That line holds control keys (an arrow key?), which cannot be read here"
+    assert out.count(message) == 2
+    assert "\x1b" not in out and "cannot read" not in out
+    assert sum(1 for _, v in player.prompts if v is player.at) == 3
+
+
+@pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant", "en"])
+def test_help_lists_every_command(monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    out = play(Answers(monkeypatch, lambda view: ["?"]), lang=lang)
+    unwrapped = "".join(out.split())  # long help lines wrap at the console's width
+    for line in render_module.HELP_LINES:
+        assert "".join(tr(line, lang).split()) in unwrapped
+    for command in ("count", "history", "auto", "--delay", "ZPY_PLAY_DELAY", "·t"):
+        assert command in unwrapped
 
 
 def test_help_and_hint(monkeypatch: pytest.MonkeyPatch) -> None:
     player = Answers(monkeypatch, lambda view: ["?", "hint"])
     out = play(player)
     assert "Commands: ? help" in out
-    suggestion = re.search(r"Suggestion: .* \(type ([^)]*)\)", out)
+    suggestion = re.search(r"Suggestion: play .* \(type ([^)]*)\)", out)
     assert suggestion is not None and player.at is not None
     assert player.at.play_error(parse_cards(suggestion.group(1))) is None
+
+
+def test_enter_on_an_empty_line_is_a_hint(monkeypatch: pytest.MonkeyPatch) -> None:
+    player = Answers(monkeypatch, lambda view: ["", ""])
+    out = play(player, lang="zh-Hant")
+    assert out.count("建議出：") == 2
+    assert sum(1 for _, v in player.prompts if v is player.at) == 3  # then it plays
+
+
+class PositionPlayer(Player):
+    """Chooses every play, and its burial, by the positions shown under its hand."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, **kwargs: Any) -> None:
+        super().__init__(monkeypatch, **kwargs)
+        self.intended: list[list[Card]] = []
+        self.buried: list[Card] = []
+
+    def answer(self, view: View | None) -> str:
+        if view is None or view.phase not in (Phase.PLAY, Phase.BURY):
+            return super().answer(view)
+        positions = shown_positions(self.out.getvalue())
+        if view.phase is Phase.BURY:
+            size = view.preset.kitty_size
+            self.buried = [positions[n] for n in range(1, size + 1)]
+            return f"1-{size}"
+        cards = list(next(view.legal_plays()))
+        free = sorted(positions)
+        chosen = []
+        for card in cards:
+            number = next(n for n in free if positions[n] == card)
+            free.remove(number)
+            chosen.append(number)
+        self.intended.append(sorted(cards))
+        return " ".join(map(str, chosen))
+
+
+def test_cards_are_chosen_by_their_positions(monkeypatch: pytest.MonkeyPatch) -> None:
+    player, out, _ = banker_seed(monkeypatch, PositionPlayer)
+    assert isinstance(player, PositionPlayer)
+    assert "✗" not in out  # every answer by position was understood and legal
+    buried = re.search(r"^You buried (.*) \(\d+ points\)$", out, re.MULTILINE)
+    assert buried is not None and sorted(parse_cards(buried.group(1))) == sorted(player.buried)
+    played = [
+        sorted(parse_cards(cards))
+        for cards in re.findall(
+            r"^  You (?:led|played) (.*?)(?:  trumped|  discarded)?$", out, re.MULTILINE
+        )
+    ]
+    assert played == player.intended and len(played) > 10
+
+
+def test_positions_outside_the_hand_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    player = Answers(monkeypatch, lambda view: ["99", "1 1", "2-1 1"])
+    out = play(player)
+    assert player.at is not None
+    size = len(player.at.hand)
+    assert f"✗ No card at position 99: your hand is numbered 1 to {size}." in out
+    assert "✗ Position 1 is chosen twice." in out
+    assert out.count("✗ Position 1 is chosen twice.") == 2  # 2-1 is 1 2
 
 
 # --- what the screen shows ---------------------------------------------------------------
@@ -437,7 +580,7 @@ def test_only_the_banker_sees_the_kitty(monkeypatch: pytest.MonkeyPatch) -> None
 def test_no_hidden_card_is_ever_shown(monkeypatch: pytest.MonkeyPatch) -> None:
     """Until the first lead only the human's own cards, bids and the called card may be
     named: no other hand, no kitty (R-8, R-9.1; views and for_seat)."""
-    player = Player(monkeypatch)  # never bids, so a bot takes the kitty
+    player = Answers(monkeypatch, lambda view: ["count", "history"])  # never bids
     out = play(player, seed=3)
     polled = [view for view in player.seen if view.phase is Phase.BID]  # the whole hand
     assert polled and not player.views(Phase.BURY)
@@ -453,6 +596,36 @@ def test_no_hidden_card_is_ever_shown(monkeypatch: pytest.MonkeyPatch) -> None:
     assert named and named <= allowed
     assert re.search(r"Bot \d took the kitty \(7 cards\)", out)
     assert not re.search(r"Bot \d buried \S+[SHCD]", out)
+    # The card counter lists every card the player has not seen, the kitty among them,
+    # so neither the kitty nor another hand can be told from it; history only plays.
+    view = player.at
+    assert view is not None and not view.buried
+    still_out, _, _, _ = counter_shown(out)
+    assert still_out == Counter(full_deck(3)) - Counter(view.hand) - played_in(view)
+    asked = [i for i, (_, v) in enumerate(player.prompts) if v is view]
+    assert player.printed[asked[2]].strip() == "No trick has been finished yet this round."
+
+
+def played_in(view: View) -> Counter[Card]:
+    """The cards played so far, by the view's finished tricks and current trick."""
+    plays = [p for trick in view.tricks for p in trick.plays] + list(view.current)
+    return Counter(card for p in plays for card in p.cards)
+
+
+def counter_shown(out: str) -> tuple[Counter[Card], Counter[Card], int, int]:
+    """The last card counter shown: cards still out, point cards played, their points,
+    and the points still out."""
+    lines = panel(out, "Card counter: ")
+    text = "\n".join(lines)
+    still_out, rest = text.split("Point cards played (")
+    played_points, rest = rest.split(" points):", 1)
+    scoring, points_out = rest.split("Points not yet played outside your hand: ")
+    return (
+        Counter(map(Card, CARD_TOKEN.findall(still_out))),
+        Counter(map(Card, CARD_TOKEN.findall(scoring))),
+        int(played_points),
+        int(points_out.split()[0]),
+    )
 
 
 class StrictBanker(Banker):
@@ -486,6 +659,12 @@ def test_burying_and_calling_are_checked(monkeypatch: pytest.MonkeyPatch) -> Non
     assert "✗ bury exactly 7 cards (got 1) (rule R-7.1)" in out
     assert re.search(r"✗ you do not hold \d× \S+", out)
     assert out.count("Suggestion: ") >= 2  # the burial and the friend
+    # Issue 9 #6: each hint in its prompt's verb (扣 buries; 出 plays)
+    assert re.search(r"^Suggestion: bury \S", out, re.MULTILINE)
+    assert "Suggestion: play " not in out  # the banker quit at its first trick
+    assert tr("Suggestion: bury {cards} (type {typed})", "zh-Hans", cards="", typed="")[:3] == (
+        "建议扣"
+    )
     assert "✗ name one card; this game has no solo call (rule R-9.1)" in out
     assert "Name exactly one card." in out
     assert "Suggestion: call " in out
@@ -515,10 +694,23 @@ def test_shandong_stick_and_give_back(monkeypatch: pytest.MonkeyPatch) -> None:
     def gave_back(player: Player) -> bool:
         return any(view.must_give_back for view in player.seen)
 
-    _, out, _ = find_seed(monkeypatch, Banker, gave_back, preset="shandong")
+    _, out, _ = find_seed(monkeypatch, GiveBackHinter, gave_back, preset="shandong")
     assert re.search(r"You: stick \(粘\) ", out)
     assert re.search(r"You took the declared cards of Bot \d: ", out)
     assert re.search(r"You gave back to Bot \d: ", out)
+    assert re.search(r"^Suggestion: give back \S", out, re.MULTILINE)  # issue 9 #6
+
+
+class GiveBackHinter(Banker):
+    """Asks for a hint before it gives cards back after its 粘."""
+
+    hinted = False
+
+    def answer(self, view: View | None) -> str:
+        if view is not None and view.must_give_back and not self.hinted:
+            self.hinted = True
+            return "hint"
+        return super().answer(view)
 
 
 def test_shandong_declarer_swaps_with_the_kitty(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -609,7 +801,7 @@ def test_record_writes_every_round(monkeypatch: pytest.MonkeyPatch, tmp_path: Pa
     play(Player(monkeypatch), rounds=2, record=path)
     rounds = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
     assert [r["round"] for r in rounds] == [1, 2]
-    assert rounds[0]["players"] == ["You", "Bot 1", "Bot 2", "Bot 3", "Bot 4"]
+    assert rounds[0]["players"] == ["You", "Bot 2", "Bot 3", "Bot 4", "Bot 5"]
     assert [r["match_over"] for r in rounds] == [False, True]
 
 
@@ -623,9 +815,359 @@ def test_play_delay() -> None:
 
 def test_seat_names() -> None:
     assert play_module.seat_names(5, 2, "zh-Hans") == (
-        "机器人3",
-        "机器人4",
-        "你",
         "机器人1",
         "机器人2",
+        "你",
+        "机器人4",
+        "机器人5",
     )
+
+
+def test_delay_paces_the_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``run_play(delay=…)`` (``zpy play --delay``) wins over ZPY_PLAY_DELAY."""
+    monkeypatch.setenv("ZPY_PLAY_DELAY", "0.1")
+    slept: list[float] = []
+    monkeypatch.setattr(play_module.time, "sleep", slept.append)
+    console = Console(file=io.StringIO(), width=120, color_system=None)
+    run_play(
+        get_preset("tractor"),
+        seat=0,
+        bots="random",
+        seed=1,
+        rounds=1,
+        record=None,
+        ascii_cards=True,
+        lang="en",
+        console=console,
+        input_fn=Player(monkeypatch),
+        delay=0.25,
+        typed_ahead=lambda: False,
+    )
+    assert len(slept) > 20 and set(slept) == {0.25}
+    assert play_delay(console, {"ZPY_PLAY_DELAY": "0.1"}, delay=0.25) == 0.25
+    assert play_delay(console, {"ZPY_PLAY_DELAY": "0.1"}, delay=None) == 0.1
+
+
+# --- issue 9: seats, hints, the friend, the kitty, calls, English -----------------------
+
+
+def test_seats_are_counted_from_1(monkeypatch: pytest.MonkeyPatch) -> None:
+    """1号位 is the first seat; each bot is named by its seat (records keep 0-based seats)."""
+    player = Answers(monkeypatch, lambda view: ["q"])
+    out = play(player, preset="tractor", seat=2)
+    assert "Shengji: you are seat 3;" in out
+    assert "· you are seat 3 " in out
+    rows = set(re.findall(r"^▶?\s+(\d)\s+(You|Bot \d)\s", out, re.MULTILINE))
+    assert rows == {("1", "Bot 1"), ("2", "Bot 2"), ("3", "You"), ("4", "Bot 4")}
+
+
+def test_engine_messages_count_seats_from_1() -> None:
+    shown, out = screen("zh-Hans")
+    shown.error(NotYourTurn("seat {seat} is to play", rule="R-6.4", seat=2))
+    assert "✗ 轮到 3 号座位出牌（规则 R-6.4）" in out.getvalue()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hans"])
+def test_english_shows_the_jokers_as_typed(monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    out = play(Player(monkeypatch), lang=lang, ascii_cards=False, seed=7)
+    assert re.search("[♠♥♣♦]", out)
+    if lang == "en":
+        assert "大王" not in out and "小王" not in out
+        assert re.search(r"\b[BL]J\b", out)
+    else:
+        assert "大王" in out or "小王" in out
+
+
+class LoneCaller(Banker):
+    """Calls a card of which it holds or buried every copy, and confirms (R-9.1)."""
+
+    called: Card | None = None
+
+    def answer(self, view: View | None) -> str:
+        if view is not None and view.phase is Phase.CALL:
+            if self.prompts[-1][0].startswith("Call it anyway"):
+                return "y"
+            decks = view.preset.decks
+            lonely = [c for c in view.hand if view.hand_counts[c] + view.buried.count(c) == decks]
+            if lonely:
+                self.called = lonely[0]
+                return lonely[0].ascii
+        return super().answer(view)
+
+
+def test_a_banker_whose_card_no_one_else_holds_plays_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 9 #7: told that no other hand holds the card, the banker then sees that
+    they play alone, not a friend still to appear, and the attackers' points."""
+    player, out, _ = find_seed(monkeypatch, LoneCaller, lambda p: p.called is not None)
+    assert isinstance(player, LoneCaller) and player.called is not None
+    card = player.called.ascii
+    assert f"No other hand holds {card}: you would play alone." in out
+    first_play = next(i for i, (_, v) in enumerate(player.prompts) if v and v.phase is Phase.PLAY)
+    table = player.printed[first_play]
+    assert f"Friend card {card}: no other hand holds it, you play alone" in table
+    assert "the friend is not known yet" not in table
+    assert "attackers' points 0" in table
+    assert re.search(r"^▶?\s+\d\s+Bot \d\s+\d+\s+attacker\s", table, re.MULTILINE)
+
+
+class KittySpy:
+    """Records the KittyRevealed events the narrator announces."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.kitties: list[KittyRevealed] = []
+        original = play_module.Narrator.__call__
+
+        def spy(narrator: play_module.Narrator, rnd: Round, events: list[Any]) -> None:
+            self.kitties += [e for e in events if isinstance(e, KittyRevealed)]
+            original(narrator, rnd, events)
+
+        monkeypatch.setattr(play_module.Narrator, "__call__", spy)
+
+
+def test_a_kitty_without_points_is_not_announced_as_a_bonus(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 9 #11: the attackers took the last trick (抠底) but the kitty holds no
+    points: not 「底分 0 × 2 = 0」."""
+    for seed in range(100):
+        with monkeypatch.context() as patch:
+            spy = KittySpy(patch)
+            out = play(Player(patch), seed=seed, bots="heuristic", lang="zh-Hans")
+        if any(k.multiplier and not k.points for k in spy.kitties):
+            break
+    else:
+        pytest.fail("no seed gave an empty kitty to the attackers")
+    assert "闲家抠底，但底牌没有分（R-7.2）" in out
+    assert "底分 0" not in out
+
+
+def test_kitty_words_are_kept_apart() -> None:
+    """扣底 is burying (R-7.1); 抠底 (摳底) is the attackers taking the kitty by winning the
+    last trick (R-7.2), in every text of the game."""
+    bonus_words = {"zh-Hans": "抠底", "zh-Hant": "摳底"}
+    bonus_msgids = [m for m in PLAY_TEXT if "last trick" in m or "Kitty to the attackers" in m]
+    assert len(bonus_msgids) >= 3
+    for msgid, entry in PLAY_TEXT.items():
+        for lang, word in bonus_words.items():
+            assert (word in entry[lang]) is (msgid in bonus_msgids), (msgid, lang)
+            if "扣底" in entry[lang]:
+                assert "bur" in msgid.lower(), (msgid, lang)
+
+
+class CallMistakes(Banker):
+    """qidong: buries one copy of a pair, then calls a card it lacks, a card it holds
+    twice and the buried card's twin before going solo."""
+
+    twin: Card | None = None
+    mistakes: list[str] | None = None
+
+    def answer(self, view: View | None) -> str:
+        if view is not None and view.phase is Phase.BURY:
+            pairs = [c for c in view.hand if view.hand_counts[c] == 2]
+            self.twin = pairs[0]
+            others = [c for c in view.hand if c != self.twin]
+            return typed([self.twin, *others[: view.preset.kitty_size - 1]], self.notation)
+        if view is not None and view.phase is Phase.CALL:
+            if self.mistakes is None:
+                absent = next(c for c in map(Card, range(54)) if not view.hand_counts[c])
+                double = next(c for c in view.hand if view.hand_counts[c] == 2)
+                assert self.twin is not None
+                self.mistakes = [absent.ascii, double.ascii, self.twin.ascii, "solo"]
+            return self.mistakes.pop(0)
+        return super().answer(view)
+
+
+def test_qidong_lists_the_calls_and_says_why_one_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 9 #12: the legal calls (held once, the twin not buried, R-9.2) are listed,
+    and each refused call says what is wrong with it."""
+
+    def asked_to_call(player: Player) -> bool:
+        return bool(player.views(Phase.CALL)) and any(
+            view.hand_counts[c] == 2 for view in player.views(Phase.CALL) for c in view.hand
+        )
+
+    player, out, _ = find_seed(monkeypatch, CallMistakes, asked_to_call, preset="qidong")
+    assert isinstance(player, CallMistakes) and player.twin is not None
+    view = player.views(Phase.CALL)[0]
+    legal = [call.card for call in view.legal_friend_calls() if call.card is not None]
+    listed = re.search(r"Cards you may call \(held once, the twin not buried, R-9.2\): (.*)", out)
+    assert listed is not None and parse_cards(listed.group(1)) == legal
+    assert player.twin not in legal
+    assert "Name the friend's card, or type solo to play alone." in out
+    assert re.search(
+        r"✗ you do not hold \S+: the friend card must be one you hold \(rule R-9.2\)", out
+    )
+    assert re.search(r"✗ you hold 2× \S+: call a card you hold only once \(rule R-9.2\)", out)
+    assert (
+        f"✗ the other {player.twin.ascii} is in the kitty you buried: nobody could answer "
+        "the call (rule R-9.2)"
+    ) in out
+    assert "call a card you hold exactly once whose twin is not buried" not in out
+    assert "You chose to play alone (solo)" in out
+
+
+# --- what card-room players expect: 托管, 记牌器, the trick history, legal follows -------
+
+
+class Delegator(Player):
+    """Types auto at its first play prompt; presses Enter after ``after`` of its turns."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, after: int = 3, **kwargs: Any) -> None:
+        super().__init__(monkeypatch, **kwargs)
+        self.after = after
+        self.auto_at: int | None = None  # index in ``seen`` of the decision handed over
+        self.polls = 0
+
+    def answer(self, view: View | None) -> str:
+        if view is not None and view.phase is Phase.PLAY and self.auto_at is None:
+            self.auto_at = len(self.seen) - 1
+            return "auto"
+        return super().answer(view)
+
+    def typed_ahead(self) -> bool:
+        self.polls += 1
+        return self.polls > self.after
+
+
+def test_auto_lets_the_bot_play_until_the_player_types(monkeypatch: pytest.MonkeyPatch) -> None:
+    player = Delegator(monkeypatch, after=3)
+    out = play(player, typed_ahead=player.typed_ahead, lang="zh-Hans")
+    assert player.auto_at is not None
+    prompted = {id(view) for _, view in player.prompts if view is not None}
+    turns = player.seen[player.auto_at :]
+    # The decision handed over and the next three are the bot's; then the prompt is back.
+    assert [id(view) in prompted for view in turns[:5]] == [True, False, False, False, True]
+    assert "托管：机器人替你出牌。按回车收回。" in out
+    assert "已取消托管，轮到你自己出牌。" in out
+    assert re.search(r"^▶\s+1\s+你（托管）", out, re.MULTILINE)  # the table shows it
+    handed_over = out[out.index("托管：") : out.index("已取消托管")]
+    assert len(re.findall(r"^  你 (首出|跟) ", handed_over, re.MULTILINE)) == 4
+    assert "你（托管）" not in out[out.index("已取消托管") :]
+
+
+def test_auto_at_the_end_of_a_round_plays_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """托管 typed between rounds: the bot plays every decision until the player types."""
+
+    class Leaver(Player):
+        def answer(self, view: View | None) -> str:
+            return "auto" if view is None else super().answer(view)
+
+    player = Leaver(monkeypatch)
+    out = play(player, rounds=3, seed=2, typed_ahead=lambda: False)
+    assert out.count("Auto-play (托管)") == 1
+    assert "Round 3 is over" in out
+    assert [prompt for prompt, view in player.prompts if view is None] == [
+        "Press Enter to deal round 2 (q quits): "
+    ]
+
+
+def test_count_and_history_mid_round(monkeypatch: pytest.MonkeyPatch) -> None:
+    """记牌器 (count): by suit, the cards not in the hand and not played, and the point
+    cards played; history: every finished trick with its leader, winner and points."""
+    player = Answers(monkeypatch, lambda view: ["count", "history"], turn=8)
+    out = play(player, seed=5)
+    view = player.at
+    assert view is not None and len(view.tricks) == 7
+    still_out, scoring, points, points_out = counter_shown(out)
+    played = played_in(view)
+    expected = Counter(full_deck(3)) - Counter(view.hand) - played - Counter(view.buried)
+    assert still_out == expected
+    assert scoring == Counter(c for c in played.elements() if c.points)
+    assert points == sum(c.points for c in scoring.elements()) > 0
+    assert points_out == sum(c.points for c in expected.elements())
+    asked = [i for i, (_, v) in enumerate(player.prompts) if v is view]
+    history = player.printed[asked[2]]
+    assert history.lstrip().startswith("Tricks of round 1")
+    names = play_module.seat_names(5, 0, "en")
+    for number, trick in enumerate(view.tricks, 1):
+        leader, winner = re.escape(names[trick.leader]), re.escape(names[trick.winner])
+        row = rf"^\s*{number}\s+{leader}\s+{leader} .*\s{winner}\s+{trick.points}$"
+        assert re.search(row, history, re.MULTILINE), number
+
+
+def test_following_shows_the_legal_plays(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At a follow, a few legal plays are listed, else the cards that can be part of one."""
+    player = Player(monkeypatch)
+    play(player, rounds=2, seed=2)
+    listed = narrowed = 0
+    for (_, view), shown in zip(player.prompts, player.printed, strict=True):
+        if view is None or view.phase is not Phase.PLAY or view.is_leading:
+            continue
+        legal = {tuple(sorted(p)) for p in view.legal_plays()}
+        usable = {c for p in legal for c in p}
+        if len(legal) <= 6:
+            listed += 1
+            text = shown[shown.rindex("Legal plays: ") + len("Legal plays: ") :]
+            assert {tuple(sorted(parse_cards(p))) for p in text.split("·")} == legal
+        elif usable != set(view.hand):
+            narrowed += 1
+            text = shown[shown.rindex("Cards you can play: ") + len("Cards you can play: ") :]
+            assert set(parse_cards(text)) == usable
+        else:
+            assert "Legal plays: " not in shown and "Cards you can play: " not in shown
+    assert listed and narrowed
+
+
+def test_arrow_keys_recall_the_previous_answer_on_a_terminal() -> None:
+    """Issue 9 #4: on a terminal the prompts use readline, so ↑ then Enter repeats the
+    previous answer (here ``?``) instead of sending ESC [ A."""
+    if not hasattr(os, "openpty") or importlib.util.find_spec("readline") is None:
+        pytest.skip("needs a pseudo-terminal and readline")
+    master, slave = os.openpty()
+    env = {k: v for k, v in os.environ.items() if k not in ("ZPY_LANG", "ZPY_PLAY_DELAY")}
+    env.update(TERM="xterm", COLUMNS="120", LINES="40", PYTHONIOENCODING="utf-8")
+    command = ["play", "--seed", "1", "--rounds", "1", "--lang", "en", "--ascii"]
+    process = subprocess.Popen(
+        [sys.executable, "-c", "from zhaopengyou.cli.main import main; main()", *command],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env=env,
+    )
+    os.close(slave)
+    received = b""
+
+    def screen_text() -> str:
+        return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", received.decode("utf-8", "replace"))
+
+    def wait_for(pattern: str) -> None:
+        nonlocal received
+        deadline = time.monotonic() + 30
+        while not re.search(pattern, screen_text()):
+            assert time.monotonic() < deadline, screen_text()[-2000:]
+            if select.select([master], [], [], 0.1)[0]:
+                try:
+                    received += os.read(master, 65536)
+                except OSError:  # the game ended and closed the terminal
+                    break
+
+    try:
+        wait_for(r": $")  # the first prompt
+        os.write(master, b"?\r")
+        wait_for(r"(?s)Commands:.*: $")
+        os.write(master, b"\x1b[A\r")  # up arrow, Enter
+        wait_for(r"(?s)(Commands:.*Commands:|control keys).*: $")
+        os.write(master, b"q\r")
+        wait_for("Goodbye!")
+        assert process.wait(timeout=30) == 0
+    finally:
+        process.kill()
+        os.close(master)
+    text = screen_text()
+    assert text.count("Commands: ? help") == 2
+    assert "control keys" not in text and "cannot read" not in text
+
+
+def test_the_banker_counts_the_kitty_it_buried_apart(monkeypatch: pytest.MonkeyPatch) -> None:
+    player, out, _ = banker_seed(monkeypatch, Answers, first=lambda view: ["count"])
+    assert isinstance(player, Answers) and player.at is not None
+    view = player.at
+    assert len(view.buried) == 7
+    still_out, _, _, _ = counter_shown(out)
+    assert still_out == Counter(full_deck(3)) - Counter(view.hand) - Counter(view.buried)
+    kitty = re.search(r"In the kitty you buried, not counted above: (.*?)\s*│", out)
+    assert kitty is not None and sorted(parse_cards(kitty.group(1))) == sorted(view.buried)

@@ -98,7 +98,7 @@ def test_corrupt_file_exits_2_naming_the_line(records: Records, tmp_path: Path) 
     assert result.exit_code == 2
     assert result.stdout == ""
     assert result.stderr.startswith(f"zpy: {path}, line 3: invalid JSON: ")
-    chinese = replay(str(path), "--json")
+    chinese = replay(str(path))
     assert chinese.exit_code == 2 and f"{path}，第 3 行：不是有效的 JSON" in chinese.stderr
 
 
@@ -122,3 +122,102 @@ def test_empty_array_has_nothing_to_replay(tmp_path: Path) -> None:
     path.write_text("[]", encoding="utf-8")
     result = replay(str(path), "--lang", "en")
     assert result.exit_code == 0 and result.stdout == "the file holds no rounds\n"
+
+
+# --- issue 9: seats from 1, no "you", no English in Chinese, JSON for every outcome ------
+
+
+def test_a_rejected_play_names_the_seat_from_1(records: Records, tmp_path: Path) -> None:
+    tampered = copy.deepcopy(records)
+    play = tampered[1]["tricks"][2]["plays"][1]
+    seat = play["seat"]
+    play["cards"] = ["BJ"] * len(play["cards"])  # more 大王 than seat holds (2 decks)
+    path = write(tmp_path / "bad.jsonl", tampered)
+    chinese = replay(str(path))
+    assert chinese.exit_code == 1
+    line = chinese.stdout.splitlines()[1]
+    assert line.startswith(f"第 2 局，第 3 墩，{seat + 1} 号位：记录为 ")
+    assert f"但引擎判定 {seat + 1} 号位手里没有" in line and "大王" in line
+    assert "你" not in chinese.stdout
+    english = replay(str(path), "--lang", "en").stdout.splitlines()[1]
+    assert english.startswith(f"round 2, trick 3, seat {seat + 1}: recorded ")
+    assert f"the engine says seat {seat + 1} does not hold" in english
+    assert " you " not in english
+    # Machine output keeps the records' 0-based seats, in its numbers and its texts.
+    document = json.loads(replay(str(path), "--json").stdout)
+    second = document["rounds"][1]
+    assert second["seat"] == seat and second["trick"] == 3
+    assert second["disagreement"].startswith(f"round 2, trick 3, seat {seat}: recorded ")
+    assert f"the engine says seat {seat} does not hold" in second["disagreement"]
+
+
+def test_chinese_messages_name_record_keys_in_chinese(records: Records, tmp_path: Path) -> None:
+    tampered = copy.deepcopy(records)
+    trick = tampered[0]["tricks"][4]
+    real = trick["winner"]
+    trick["winner"] = (real + 1) % 4
+    path = write(tmp_path / "winner.jsonl", tampered)
+    line = replay(str(path)).stdout.splitlines()[0]
+    assert (
+        line == f"第 1 局，第 5 墩：赢家记录为 {(real + 1) % 4 + 1} 号位，引擎算出 {real + 1} 号位"
+    )
+    assert "winner" not in line
+    traditional = replay(str(path), "--lang", "zh-Hant").stdout.splitlines()[0]
+    assert traditional.startswith("第 1 局，第 5 墩：贏家記錄為 ")
+
+
+def test_json_syntax_errors_are_translated_with_line_and_column(
+    records: Records, tmp_path: Path
+) -> None:
+    path = write(tmp_path / "cut.jsonl", records)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    column = lines[1].index('"kitty"') + 1
+    lines[1] = lines[1][: column + 3]  # a string cut short, as a crash mid-write leaves it
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    chinese = replay(str(path))
+    assert chinese.exit_code == 2
+    assert chinese.stderr == (
+        f"zpy: {path}，第 2 行：不是有效的 JSON："
+        f"字符串从这里开始，却没有结束的引号（第 {column} 列）\n"
+    )
+    assert "字串從這裡開始" in replay(str(path), "--lang", "zh-Hant").stderr
+    english = replay(str(path), "--lang", "en").stderr
+    assert english == (
+        f"zpy: {path}, line 2: invalid JSON: a string starts here but never ends "
+        f"(column {column})\n"
+    )
+
+
+def test_an_unknown_preset_is_not_a_readable_record(records: Records, tmp_path: Path) -> None:
+    broken = copy.deepcopy(records)
+    broken[0]["preset"] = "bridge"
+    path = write(tmp_path / "bridge.jsonl", broken)
+    result = replay(str(path))
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith(f"zpy: {path}，第 1 行，键 preset：没有玩法 'bridge'")
+    english = replay(str(path), "--lang", "en")
+    assert english.exit_code == 2
+    assert f"{path}, line 1, key preset: unknown preset 'bridge'" in english.stderr
+
+
+def test_json_read_errors_are_json_documents(records: Records, tmp_path: Path) -> None:
+    path = write(tmp_path / "corrupt.jsonl", records)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    lines[2] = lines[2][: len(lines[2]) // 2]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = replay(str(path), "--json")
+    assert result.exit_code == 2 and result.stderr == ""
+    document = json.loads(result.stdout)
+    assert document["file"] == str(path) and document["ok"] is False and document["rounds"] == []
+    error = document["error"]
+    assert error["line"] == 3 and error["key"] is None
+    assert error["message"].startswith(f"{path}, line 3: invalid JSON: ")
+    broken = copy.deepcopy(records)
+    broken[1]["tricks"][0]["plays"][0]["cards"][0] = "11H"
+    bad_card = replay(str(write(tmp_path / "card.jsonl", broken)), "--json")
+    assert bad_card.exit_code == 2
+    assert json.loads(bad_card.stdout)["error"]["key"] == "tricks[0].plays[0].cards[0]"
+    missing = replay(str(tmp_path / "nowhere.jsonl"), "--json", "--lang", "zh-Hant")
+    assert missing.exit_code == 2 and missing.stderr == ""
+    error = json.loads(missing.stdout)["error"]
+    assert error["message"].startswith("cannot read ") and error["line"] is None

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from zhaopengyou.cli.main import app
@@ -84,16 +86,53 @@ def test_records_written_by_sim_replay_exactly(tmp_path: Path) -> None:
     assert all(replay_record(r).ok for r in records)
 
 
-def test_bad_input_exits_2_with_a_message_on_stderr() -> None:
-    for args, words in [
-        (["sim", "-p", "chess"], "unknown preset"),
-        (["sim", "-o", "partner=called"], "no option 'partner'"),
-        (["sim", "-p", "tractor", "-o", "partner=alone"], "must be one of"),
-        (["sim", "-o", "decks"], "NAME=VALUE"),
-        (["sim", "-b", "genius"], "unknown bot kind"),
-        (["sim", "-n", "0"], "at least 1"),
-        (["sim", "--lang", "fr"], "unknown language"),
-    ]:
-        result = runner.invoke(app, args)
-        assert result.exit_code == 2, args
-        assert words in result.stderr, (args, result.stderr)
+BAD_INPUT = [
+    (["sim", "-p", "chess"], "unknown preset", "没有玩法 'chess'"),
+    (["sim", "-o", "partner=called"], "no option 'partner'", "没有选项 'partner'"),
+    (["sim", "-p", "tractor", "-o", "partner=alone"], "must be one of", "只能取"),
+    (["sim", "-o", "decks"], "is not NAME=VALUE", "不是 NAME=VALUE 的形式"),
+    (["sim", "-o", "decks=x"], "takes a whole number", "必须是整数"),
+    (["sim", "-b", "genius"], "unknown bot kind", "没有 'genius' 这种机器人"),
+    (["sim", "-n", "0"], "at least 1", "至少为 1"),
+    (["sim", "--lang", "fr"], "unknown language", "未知的语言 'fr'"),
+]
+
+
+@pytest.mark.parametrize("args,english,chinese", BAD_INPUT)
+def test_bad_input_exits_2_with_a_message_on_stderr(
+    args: list[str], english: str, chinese: str
+) -> None:
+    result = runner.invoke(app, args, env={"ZPY_LANG": "en"})
+    assert result.exit_code == 2, args
+    assert result.stdout == "" and english in result.stderr, (args, result.stderr)
+    # The message is in the interface language, like everything else (issue 9, item 10).
+    result = runner.invoke(app, args, env={"ZPY_LANG": None})
+    assert result.exit_code == 2, args
+    assert result.stderr.startswith("zpy: ") and chinese in result.stderr, result.stderr
+    assert english not in result.stderr
+
+
+def test_kitty_bonus_is_koudi_not_the_word_for_burying() -> None:
+    # 抠底 (R-7.2): the attackers take the kitty by winning the last trick; 扣底 is burying.
+    args = ["sim", "-p", "tractor", "-n", "3", "-b", "random"]
+    simplified = runner.invoke(app, args, env={"ZPY_LANG": None}).stdout
+    assert "抠底次数" in simplified and "抠底总得分" in simplified and "扣底" not in simplified
+    traditional = runner.invoke(app, [*args, "--lang", "zh-Hant"]).stdout
+    assert "摳底次數" in traditional and "摳底總得分" in traditional and "扣底" not in traditional
+
+
+def test_score_totals_are_shown_by_seat_from_1() -> None:
+    args = ["sim", "-p", "tractor", "-n", "3", "-b", "random", "--seed", "4"]
+    table = runner.invoke(app, [*args, "--lang", "en"]).stdout
+    totals = [
+        re.search(rf"score total, seat {seat}\s+│\s+([+-]\d+)", table) for seat in (1, 2, 3, 4)
+    ]
+    assert all(totals), table
+    assert "seat 0" not in table and "seat 5" not in table
+    chinese = runner.invoke(app, args, env={"ZPY_LANG": None}).stdout
+    assert "1 号位积分合计" in chinese and "4 号位积分合计" in chinese and "0 号位" not in chinese
+    # --json keeps the records' numbering: the list is indexed by the 0-based seat.
+    summary = json.loads(runner.invoke(app, [*args, "--json"]).stdout)
+    assert [f"{total:+d}" for total in summary["score_totals"]] == [
+        match.group(1) for match in totals if match is not None
+    ]

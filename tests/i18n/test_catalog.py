@@ -7,6 +7,7 @@ later without a translation fails here rather than reaching players in English.
 from __future__ import annotations
 
 import ast
+import re
 import string
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,12 +16,20 @@ import pytest
 
 import zhaopengyou.cli
 import zhaopengyou.engine
+import zhaopengyou.records
 from zhaopengyou.cli.play import BOT_KIND_NAMES
 from zhaopengyou.cli.render import DECLARATIONS, HELP_LINES, PRESET_TITLES, SPECIAL_UNITS
-from zhaopengyou.engine.errors import IllegalAction
+from zhaopengyou.cli.usage import EXPECTED_VALUES, HELP_OPTION_TEXT
+from zhaopengyou.engine.errors import IllegalAction, InvalidOption
 from zhaopengyou.i18n import CATALOG, tr
+from zhaopengyou.i18n.cli_text import CLI_TEXT
 from zhaopengyou.i18n.engine_text import ENGINE_TEXT
 from zhaopengyou.i18n.play_text import PLAY_TEXT
+from zhaopengyou.i18n.replay_text import RECORD_KEY_TEXT, REPLAY_TEXT
+from zhaopengyou.i18n.server_text import SERVER_TEXT
+from zhaopengyou.i18n.sim_text import SIM_TEXT
+from zhaopengyou.records import reader
+from zhaopengyou.records.replay import SEAT_FORMS, SEAT_KEYS
 
 ENGINE_DIR = Path(zhaopengyou.engine.__file__).parent
 CLI_DIR = Path(zhaopengyou.cli.__file__).parent
@@ -30,7 +39,7 @@ CHINESE = ("zh-Hans", "zh-Hant")
 
 def _error_classes() -> set[str]:
     found = set()
-    pending = [IllegalAction]
+    pending: list[type[Exception]] = [IllegalAction, InvalidOption]
     while pending:
         cls = pending.pop()
         found.add(cls.__name__)
@@ -104,6 +113,7 @@ def test_the_scan_finds_the_engine_templates() -> None:
     assert "seat {seat} is to play" in templates
     assert "you hold a tractor in the led suit: follow with it" in templates  # via _MUST
     assert "rank without a suit" in templates  # a CardParseError reason
+    assert "unknown preset {name!r}; presets: {presets}" in templates  # an InvalidOption
     assert len(templates) >= 35
 
 
@@ -140,6 +150,7 @@ def play_msgids() -> set[str]:
                 "say",
                 "tr",
                 "_suggest",
+                "refuse",
             }:
                 roots: list[ast.AST] = list(node.args[:1])
             elif isinstance(node, ast.Assign) and any(
@@ -178,3 +189,173 @@ def test_templates_translate_with_their_fields() -> None:
         "须扣 7 张牌（你给了 6 张）"
     )
     assert tr("seat {seat} is to play", "zh-Hant", seat=2) == "輪到 2 號座位出牌"
+
+
+# --- the command line, records and replays (issue 9) ------------------------------------
+
+RECORDS_DIR = Path(zhaopengyou.records.__file__).parent
+TEXT_SOURCES = (
+    CLI_DIR / "main.py",
+    CLI_DIR / "usage.py",
+    CLI_DIR / "sim.py",
+    CLI_DIR / "replay.py",
+    *sorted(RECORDS_DIR.glob("*.py")),
+)
+# Which positional argument of a call is a msgid: tr(msgid, …), Message(msgid, …),
+# self.disagree(msgid, …), the validator's self.fail(key, msgid, …), _refusal(file, msgid).
+MSGID_ARGUMENT = {"tr": 0, "Message": 0, "disagree": 0, "fail": 1, "_refusal": 1}
+ADDRESSES_THE_PLAYER = re.compile(r"\byou\b|\byour\b|你")
+
+
+def _is_command(node: ast.FunctionDef) -> bool:
+    return any(
+        isinstance(d, ast.Call) and _call_name(d) in ("command", "callback")
+        for d in node.decorator_list
+    )
+
+
+def cli_and_record_msgids() -> set[str]:
+    """Literal msgids of the command line, the record writer, reader and replayer:
+    translating calls, help texts, command docstrings and the tables of texts."""
+    found: set[str] = {
+        *SEAT_FORMS.values(),
+        *reader._JSON_PROBLEMS.values(),
+        *reader._EXPECTED.values(),
+        reader._JSON_PROBLEM_OTHERWISE,
+        *EXPECTED_VALUES.values(),
+        HELP_OPTION_TEXT,
+    }
+    for path in TEXT_SOURCES:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.FunctionDef)
+                and _is_command(node)
+                and (docstring := ast.get_docstring(node)) is not None
+            ):
+                found.add(docstring)
+            if not isinstance(node, ast.Call):
+                continue
+            index = MSGID_ARGUMENT.get(_call_name(node) or "")
+            arguments: list[ast.expr] = []
+            if index is not None and len(node.args) > index:
+                arguments.append(node.args[index])
+            arguments.extend(k.value for k in node.keywords if k.arg == "help")
+            for argument in arguments:
+                if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
+                    found.add(argument.value)
+    return found
+
+
+def test_cli_and_record_texts_are_translated() -> None:
+    msgids = cli_and_record_msgids()
+    assert "no such option: {option}" in msgids and "the file is empty" in msgids
+    assert "Play bot-only matches and print statistics." in msgids  # a command's docstring
+    missing = sorted(m for m in msgids if m not in CATALOG)
+    assert not missing, f"add to i18n/cli_text.py or i18n/replay_text.py: {missing}"
+
+
+AREA_TEXTS = {"cli": CLI_TEXT, "replay": REPLAY_TEXT, "sim": SIM_TEXT}
+
+
+@pytest.mark.parametrize(
+    "area,msgid", sorted((area, m) for area, texts in AREA_TEXTS.items() for m in texts)
+)
+def test_cli_and_record_entries_are_complete(area: str, msgid: str) -> None:
+    for lang in CHINESE:
+        assert AREA_TEXTS[area][msgid][lang], lang
+        assert fields(AREA_TEXTS[area][msgid][lang]) == fields(msgid), lang
+
+
+def test_no_unused_cli_and_record_texts() -> None:
+    unused = set(CLI_TEXT) | set(REPLAY_TEXT) | set(SIM_TEXT)
+    unused -= cli_and_record_msgids()
+    # The engine's own reasons for refusing a round's set-up, named by their text.
+    unused -= {
+        "deck is not a full set of cards for this preset",
+        "without a banker every seat must be at the same level",
+    }
+    assert not unused
+
+
+def test_catalog_parts_do_not_overwrite_each_other() -> None:
+    parts = {"cli": CLI_TEXT, "engine": ENGINE_TEXT, "play": PLAY_TEXT, **AREA_TEXTS}
+    seen: dict[str, tuple[str, dict[str, str]]] = {}
+    for name, texts in parts.items():
+        for msgid, forms in texts.items():
+            if msgid in seen and seen[msgid][1] != forms:
+                raise AssertionError(f"{msgid!r} differs in {seen[msgid][0]} and {name}")
+            seen.setdefault(msgid, (name, forms))
+
+
+def test_every_engine_text_to_the_player_has_a_form_naming_the_seat() -> None:
+    # A replay reports on a seat: "seat 3 does not hold …", never "you do not hold …".
+    templates = {template for template, _ in engine_templates()}
+    speaking_to_you = {
+        t
+        for t in templates
+        if any(ADDRESSES_THE_PLAYER.search(text) for text in (t, *ENGINE_TEXT[t].values()))
+    }
+    assert "you do not hold {count}× {card}" in speaking_to_you
+    assert "bury exactly {size} cards (got {got})" in speaking_to_you  # 你给了 in Chinese
+    assert not speaking_to_you - set(SEAT_FORMS), "add to records/replay.py SEAT_FORMS"
+    for template, form in SEAT_FORMS.items():
+        assert fields(form) == fields(template) | {("actor", None)}, form
+        for text in (form, *CATALOG[form].values()):
+            assert not ADDRESSES_THE_PLAYER.search(text), text
+
+
+def test_every_compared_record_key_has_a_chinese_name() -> None:
+    tree = ast.parse((RECORDS_DIR / "replay.py").read_text(encoding="utf-8"))
+    keys = {
+        node.args[0].value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and _call_name(node) == "compare"
+        and isinstance(node.args[0], ast.Constant)
+    }
+    for node in ast.walk(tree):  # check_result's table of the result keys it compares
+        if (
+            isinstance(node, ast.AnnAssign)
+            and isinstance(node.target, ast.Name)
+            and node.target.id == "engine"
+            and isinstance(node.value, ast.Dict)
+        ):
+            keys.update(k.value for k in node.value.keys if isinstance(k, ast.Constant))
+    assert {"winner", "attackers_points", "scores"} <= keys
+    assert not keys - set(RECORD_KEY_TEXT)
+    assert keys >= SEAT_KEYS
+    for key in RECORD_KEY_TEXT:
+        assert set(RECORD_KEY_TEXT[key]) == set(CHINESE)
+        assert not re.search("[A-Za-z_]", "".join(RECORD_KEY_TEXT[key].values())), key
+
+
+SERVER_DIR = Path(__file__).parents[2] / "src" / "zhaopengyou" / "server"
+
+
+def server_msgids() -> set[str]:
+    """Texts the server sends to clients: the msgid of every ``tr`` call and of every
+    refusal (``_refuse``/``_refuse_join``: the third argument)."""
+    found: set[str] = set()
+    for path in SERVER_DIR.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = _call_name(node)
+            index = 0 if name == "tr" else 2 if name in ("_refuse", "_refuse_join") else None
+            if index is None or len(node.args) <= index:
+                continue
+            for sub in ast.walk(node.args[index]):
+                if isinstance(sub, ast.Constant) and isinstance(sub.value, str):
+                    found.add(sub.value)
+    return found
+
+
+def test_server_texts_are_translated_and_used() -> None:
+    msgids = server_msgids()
+    assert "no such room" in msgids and "seat {seat} is taken" in msgids
+    missing = sorted(m for m in msgids if m not in SERVER_TEXT)
+    assert not missing, f"add to i18n/server_text.py: {missing}"
+    assert not set(SERVER_TEXT) - msgids, "unused server texts"
+    for msgid, forms in SERVER_TEXT.items():
+        for lang in CHINESE:
+            assert forms[lang] and fields(forms[lang]) == fields(msgid), (msgid, lang)

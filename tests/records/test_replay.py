@@ -14,7 +14,7 @@ from zhaopengyou.engine import Action, Pass, Phase, Play, Round, View, get_prese
 from zhaopengyou.engine.cards import CARDS, to_ascii_list
 from zhaopengyou.engine.leads import parse_lead
 from zhaopengyou.engine.match import Match
-from zhaopengyou.records import match_records, replay_record, round_record
+from zhaopengyou.records import RecordError, match_records, replay_record, round_record
 
 from .conftest import PRESETS, Records
 
@@ -188,8 +188,14 @@ def test_a_card_the_player_never_had(match: Records) -> None:
     play["cards"][0] = never_dealt
     text = disagreement(record)
     assert text.startswith(f"round 2, trick 7, seat {seat}: recorded ")
-    assert "but the engine says you do not hold 1×" in text
+    assert f"but the engine says seat {seat} does not hold 1×" in text  # not "you"
     assert replay_record(record).to_dict()["trick"] == 7
+    # People read seats from 1, in their language, and the seat is named, not "you".
+    chinese = replay_record(record).describe("zh-Hans")
+    assert chinese.startswith(f"第 2 局，第 7 墩，{seat + 1} 号位：记录为 ")
+    assert f"但引擎判定 {seat + 1} 号位手里没有 1 张" in chinese and "你" not in chinese
+    english = replay_record(record).describe("en")
+    assert f"the engine says seat {seat + 1} does not hold 1×" in english
 
 
 def test_two_plays_swapped(match: Records) -> None:
@@ -200,6 +206,9 @@ def test_two_plays_swapped(match: Records) -> None:
     text = disagreement(record)
     assert text.startswith(f"round 2, trick 4, seat {second}: recorded ")
     assert text.endswith(f"but the engine says R-6.4: seat {first} is to play")
+    shown = replay_record(record).describe("en")  # for people: seats from 1, also the engine's
+    assert shown.startswith(f"round 2, trick 4, seat {second + 1}: recorded ")
+    assert shown.endswith(f"but the engine says R-6.4: seat {first + 1} is to play")
 
 
 def test_a_changed_winner(match: Records) -> None:
@@ -209,6 +218,14 @@ def test_a_changed_winner(match: Records) -> None:
     trick["winner"] = (real + 1) % 5
     assert disagreement(record) == (
         f"round 2, trick 10: winner recorded {(real + 1) % 5}, engine {real}"
+    )
+    report = replay_record(record)
+    assert report.describe("zh-Hans") == (
+        f"第 2 局，第 10 墩：赢家记录为 {(real + 1) % 5 + 1} 号位，引擎算出 {real + 1} 号位"
+    )
+    assert report.describe("zh-Hant").startswith("第 2 局，第 10 墩：贏家記錄為 ")
+    assert report.describe("en") == (
+        f"round 2, trick 10: winner recorded seat {(real + 1) % 5 + 1}, engine seat {real + 1}"
     )
 
 
@@ -225,7 +242,14 @@ def test_a_bid_of_cards_not_held(match: Records) -> None:
     bid["cards"] = [bid["cards"][0]] * 4  # three decks hold at most 3 copies
     text = disagreement(record)
     assert text.startswith(f"round 2, bid 1, seat {bid['seat']}: recorded ")
-    assert text.endswith("but the engine says R-8.2: you do not hold the cards you bid")
+    assert text.endswith(
+        f"but the engine says R-8.2: seat {bid['seat']} does not hold the cards it bids"
+    )
+    assert (
+        replay_record(record)
+        .describe("zh-Hans")
+        .endswith(f"但引擎判定 R-8.2：{bid['seat'] + 1} 号位手里没有所叫的牌")
+    )
 
 
 def test_a_bid_moved_out_of_order(match: Records) -> None:
@@ -291,12 +315,25 @@ def test_a_deck_that_is_not_full(match: Records) -> None:
     record = tampered(match)
     record["kitty"][0] = "BJ" if record["kitty"][0] != "BJ" else "LJ"
     assert "deck is not a full set of cards" in disagreement(record)
+    assert replay_record(record).describe("zh-Hans") == (
+        "第 2 局：引擎无法建立这一局：发到各家的牌和底牌合起来不是这个玩法的整副牌"
+    )
 
 
-def test_an_unknown_preset_is_a_disagreement(match: Records) -> None:
+def test_an_unknown_preset_is_not_a_record(match: Records) -> None:
+    # The engine cannot replay a game it does not know: the file is not a record it reads.
     record = tampered(match)
     record["preset"] = "bridge"
-    assert disagreement(record).startswith("round 2: the engine cannot set up this game: ")
+    with pytest.raises(RecordError) as caught:
+        replay_record(record)
+    assert caught.value.key == "preset"
+    assert str(caught.value).startswith("key preset: unknown preset 'bridge'; presets: ")
+    assert caught.value.describe("zh-Hans").startswith("键 preset：没有玩法 'bridge'")
+    record = tampered(match)
+    record["options"]["decks"] = 9
+    with pytest.raises(RecordError) as caught:
+        replay_record(record)
+    assert caught.value.key == "options"
 
 
 def test_disagreements_in_chinese(match: Records) -> None:
@@ -304,15 +341,16 @@ def test_disagreements_in_chinese(match: Records) -> None:
     record["attackers_points"] += 5
     report = replay_record(record)
     points = record["attackers_points"]
-    assert report.describe("zh-Hans") == (
-        f"第 2 局：attackers_points 记录为 {points}，引擎算出 {points - 5}"
+    # The record key is named in Chinese, not as the English key (issue 9).
+    assert (
+        report.describe("zh-Hans") == f"第 2 局：抓分方得分记录为 {points}，引擎算出 {points - 5}"
     )
-    assert report.describe("zh-Hant").startswith("第 2 局：attackers_points 記錄為")
+    assert report.describe("zh-Hant").startswith("第 2 局：抓分方得分記錄為")
     record = tampered(match)
     plays = record["tricks"][3]["plays"]
     plays[1], plays[2] = plays[2], plays[1]
     assert (
         replay_record(record)
         .describe("zh-Hans")
-        .startswith(f"第 2 局，第 4 墩，{plays[1]['seat']} 号座位：记录为 ")
+        .startswith(f"第 2 局，第 4 墩，{plays[1]['seat'] + 1} 号位：记录为 ")
     )

@@ -37,7 +37,7 @@ def postgres_database() -> Iterator[str]:
     name = f"zpy_test_{secrets.token_hex(6)}"
     try:
         asyncio.run(_admin(f'CREATE DATABASE "{name}"'))
-    except Exception as err:  # noqa: BLE001 - any failure means "not reachable"
+    except Exception as err:
         reason = f"PostgreSQL is not reachable at {POSTGRES}: {err}"
         if os.environ.get("CI") == "true":
             pytest.fail(reason)

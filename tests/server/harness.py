@@ -25,9 +25,15 @@ from zhaopengyou.server.app import create_app
 @contextlib.asynccontextmanager
 async def running_server(url: str) -> AsyncIterator[str]:
     """A server on ``url``'s database, in this event loop; yields its http:// base."""
-    config = uvicorn.Config(
-        create_app(url), host="127.0.0.1", port=0, log_level="warning", ws_max_size=65536
-    )
+    async with running_app(url) as (base, _):
+        yield base
+
+
+@contextlib.asynccontextmanager
+async def running_app(url: str) -> AsyncIterator[tuple[str, Any]]:
+    """The same, yielding the base and the application (to look at its rooms)."""
+    app = create_app(url)
+    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", ws_max_size=65536)
     server = uvicorn.Server(config)
     task = asyncio.get_running_loop().create_task(server.serve())
     while not server.started:
@@ -36,7 +42,7 @@ async def running_server(url: str) -> AsyncIterator[str]:
         await asyncio.sleep(0.01)
     port = server.servers[0].sockets[0].getsockname()[1]
     try:
-        yield f"http://127.0.0.1:{port}"
+        yield f"http://127.0.0.1:{port}", app
     finally:
         server.should_exit = True
         await task
@@ -97,7 +103,9 @@ class Subprocess:
                 self.kill()
 
 
-async def api(base: str, method: str, path: str, token: str | None = None, **kwargs: Any) -> httpx.Response:
+async def api(
+    base: str, method: str, path: str, token: str | None = None, **kwargs: Any
+) -> httpx.Response:
     headers = {"Authorization": f"Bearer {token}"} if token else {}
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         return await http.request(method, path, headers=headers, **kwargs)

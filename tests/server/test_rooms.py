@@ -60,8 +60,15 @@ async def test_trustee_and_turn_timer_hand_the_seat_to_the_bot(sqlite_url: str) 
     async with running_server(sqlite_url) as base:
         a = await guest(base)
         room = await create_room(
-            base, a.token, preset="tractor", rounds=1, bots=[1, 2, 3], deal_ms=0, bot_ms=0,
-            between_ms=0, turn_seconds=0.3,
+            base,
+            a.token,
+            preset="tractor",
+            rounds=1,
+            bots=[1, 2, 3],
+            deal_ms=0,
+            bot_ms=0,
+            between_ms=0,
+            turn_seconds=0.3,
         )
         me = await seated(base, room["id"], 0, a.token)
         await me.send({"type": "ready"})
@@ -70,7 +77,9 @@ async def test_trustee_and_turn_timer_hand_the_seat_to_the_bot(sqlite_url: str) 
         autos = [m for m in me.received if m["type"] == "room" and m["room"]["seats"][0]["auto"]]
         assert autos, "the seat was never marked 托管"
         record = (await api(base, "GET", f"/api/rounds/{over['round_id']}/record")).json()
-        assert {"kind": "bot", "seat": 0} in [{k: e[k] for k in ("kind", "seat")} for e in record["events"]]
+        assert {"kind": "bot", "seat": 0} in [
+            {k: e[k] for k in ("kind", "seat")} for e in record["events"]
+        ]
         await me.__aexit__()
 
 
@@ -78,7 +87,9 @@ async def test_trustee_and_turn_timer_hand_the_seat_to_the_bot(sqlite_url: str) 
 async def test_trustee_on_and_off(sqlite_url: str) -> None:
     async with running_server(sqlite_url) as base:
         a = await guest(base)
-        room = await create_room(base, a.token, preset="qidong", rounds=1, bots=[1, 2, 3, 4], **FAST)
+        room = await create_room(
+            base, a.token, preset="qidong", rounds=1, bots=[1, 2, 3, 4], **FAST
+        )
         client = BotClient(base, a.token, HeuristicBot(0))
         await client.connect()
         await client.send({"type": "join", "room": room["id"], "seat": 0})
@@ -90,8 +101,13 @@ async def test_trustee_on_and_off(sqlite_url: str) -> None:
             if message["type"] == "round_over":
                 break
         record = (await api(base, "GET", f"/api/rounds/{message['round_id']}/record")).json()
-        mine = [c for t in record["tricks"] for play in t["plays"] if play["seat"] == 0
-                for c in play["cards"]]
+        mine = [
+            c
+            for t in record["tricks"]
+            for play in t["plays"]
+            if play["seat"] == 0
+            for c in play["cards"]
+        ]
         assert len(mine) == 20  # the bot played every card of seat 0
         await client.close()
 
@@ -103,7 +119,13 @@ async def test_reconnect_gets_the_seat_view_and_missed_events(sqlite_url: str) -
     async with running_server(sqlite_url) as base:
         a = await guest(base)
         room = await create_room(
-            base, a.token, preset="shandong", rounds=1, bots=[1, 2, 3], deal_ms=5, bot_ms=0,
+            base,
+            a.token,
+            preset="shandong",
+            rounds=1,
+            bots=[1, 2, 3],
+            deal_ms=5,
+            bot_ms=0,
             between_ms=0,
         )
         me = await seated(base, room["id"], 0, a.token)
@@ -128,7 +150,11 @@ async def test_reconnect_gets_the_seat_view_and_missed_events(sqlite_url: str) -
         seqs = [e["seq"] for e in seen] + [e["seq"] for e in missed["events"]]
         assert seqs == list(range(1, len(seqs) + 1))  # nothing lost, nothing repeated
         assert view["view"]["seat"] == 0 and view["seq"] >= seqs[-1]
-        own = [e["card"] for e in seen + missed["events"] if e["kind"] == "card_dealt" and e["seat"] == 0]
+        own = [
+            e["card"]
+            for e in seen + missed["events"]
+            if e["kind"] == "card_dealt" and e["seat"] == 0
+        ]
         assert sorted(own) == sorted(view["view"]["hand"]) or view["view"]["phase"] != "deal"
         await back.__aexit__()
 
@@ -139,7 +165,13 @@ async def test_forced_quit_charges_the_leaver_and_a_bot_finishes(database: str) 
     async with running_server(database) as base:
         a, b = await guest(base), await guest(base)
         room = await create_room(
-            base, a.token, preset="tractor", rounds=3, bots=[2, 3], deal_ms=20, bot_ms=0,
+            base,
+            a.token,
+            preset="tractor",
+            rounds=3,
+            bots=[2, 3],
+            deal_ms=20,
+            bot_ms=0,
             between_ms=0,
         )
         stays = BotClient(base, a.token, HeuristicBot(0))
@@ -169,8 +201,15 @@ async def test_chat_rules(sqlite_url: str) -> None:
     async with running_server(sqlite_url) as base:
         a = await guest(base)
         room = await create_room(
-            base, a.token, preset="tractor", options={"partner": "called"}, rounds=1,
-            bots=[1, 2, 3], deal_ms=50, bot_ms=200, between_ms=0,
+            base,
+            a.token,
+            preset="tractor",
+            options={"partner": "called"},
+            rounds=1,
+            bots=[1, 2, 3],
+            deal_ms=50,
+            bot_ms=200,
+            between_ms=0,
         )
         me = await seated(base, room["id"], 0, a.token)
         await me.send({"type": "chat", "text": "大家好"})
@@ -235,7 +274,10 @@ async def test_bad_messages_get_errors_and_change_nothing(sqlite_url: str) -> No
             ("[1, 2]", "bad_message"),
             (json.dumps({"type": "fly"}), "bad_message"),
             (json.dumps({"type": "join", "seat": "one"}), "bad_message"),
-            (json.dumps({"type": "action", "action": {"kind": "play", "cards": ["AS"]}}), "no_room"),
+            (
+                json.dumps({"type": "action", "action": {"kind": "play", "cards": ["AS"]}}),
+                "no_room",
+            ),
             ("x" * 20000, "too_large"),
         ]:
             await raw.send(bad)
@@ -262,3 +304,124 @@ async def test_illegal_actions_are_answered_with_the_rule(sqlite_url: str) -> No
         assert (await me.until("error", ref="3"))["code"] == "stale"
         assert view["view"]["seat"] == 0
         await me.__aexit__()
+
+
+@pytest.mark.anyio
+async def test_the_lobby_shows_rooms_live(sqlite_url: str) -> None:
+    """Open rooms with their preset, mode, options, seats taken, series length and
+    spectators; every change is sent to whoever follows the lobby."""
+    async with running_server(sqlite_url) as base:
+        a, b = await guest(base), await guest(base)
+        follower = Raw(base)
+        await follower.__aenter__()
+        await follower.hello(b.token)
+        await follower.send({"type": "lobby"})
+        assert (await follower.until("lobby"))["rooms"] == []
+        room = await create_room(
+            base, a.token, preset="tractor", options={"partner": "called"}, rounds=6, bots=[3]
+        )
+        shown = (await follower.until("lobby_room"))["room"]
+        assert shown["id"] == room["id"] and shown["mode"] == "xun" and shown["rounds"] == 6
+        assert shown["options"]["partner"] == "called"
+        assert [s["bot"] for s in shown["seats"]] == [False, False, False, True]
+        player = await seated(base, room["id"], 0, a.token)
+        taken = (await follower.until("lobby_room"))["room"]
+        assert taken["seats"][0]["name"] == a.account["name"]
+        watcher = Raw(base)
+        await watcher.__aenter__()
+        await watcher.hello((await guest(base)).token)
+        await watcher.send({"type": "watch", "room": room["id"]})
+        while (await follower.until("lobby_room"))["room"]["spectators"] != 1:
+            pass
+        await follower.send({"type": "lobby", "follow": False})
+        await player.__aexit__()
+        await watcher.__aexit__()
+        await follower.__aexit__()
+
+
+@pytest.mark.anyio
+async def test_seats_bots_and_rooms_are_guarded(sqlite_url: str) -> None:
+    """Only the room's maker or a seated player seats bots; seat numbers must exist; a
+    private room is found by its code (not its id); a player who drops out of a room that
+    has not started frees the seat; a seated player in a series cannot wander off into
+    another room without leaving it (强退)."""
+    async with running_server(sqlite_url) as base:
+        maker, other, third = await guest(base), await guest(base), await guest(base)
+        room = await create_room(base, maker.token, preset="tractor", rounds=1, **FAST)
+        stranger = Raw(base)
+        await stranger.__aenter__()
+        await stranger.hello(other.token)
+        await stranger.send({"type": "watch", "room": room["id"]})
+        await stranger.until("room")
+        await stranger.send({"type": "add_bot", "seat": 1, "ref": "b"})
+        assert (await stranger.until("error", ref="b"))["code"] == "not_seated"
+        await stranger.send({"type": "join", "room": room["id"], "seat": 4, "ref": "s"})
+        refused = await stranger.until("error", ref="s")
+        assert refused["code"] == "not_allowed" and "no seat 5" in refused["message"]
+        await stranger.send({"type": "join", "room": room["id"], "seat": 2})
+        assert (await stranger.until("room"))["you"] == {"seat": 2}
+        await stranger.__aexit__()  # gone before the series: the seat is free again
+        owner = Raw(base)
+        await owner.__aenter__()
+        await owner.hello(maker.token)
+        await owner.send({"type": "join", "room": room["id"], "seat": 0})
+        state = await owner.until("room")
+        while state["room"]["seats"][2]["account"] is not None:
+            state = await owner.until("room")
+        for seat in (1, 2, 3):
+            await owner.send({"type": "add_bot", "seat": seat})
+        await owner.send({"type": "ready"})
+        await owner.until("events", timeout=20)
+        private = await create_room(base, third.token, preset="qidong", rounds=1, private=True)
+        await owner.send({"type": "watch", "room": private["id"], "ref": "p"})
+        assert (await owner.until("error", ref="p"))["code"] == "no_room"
+        await owner.send({"type": "watch", "code": private["invite_code"], "ref": "q"})
+        refused = await owner.until("error", ref="q")
+        assert refused["code"] == "not_allowed" and "R-11.2" in refused["message"]
+        assert (await api(base, "GET", f"/api/rooms/{private['id']}")).status_code == 404
+        code = private["invite_code"]
+        assert (
+            await api(base, "GET", f"/api/rooms/{private['id']}?code={code}")
+        ).status_code == 200
+        await owner.send({"type": "leave", "ref": "l"})
+        assert (await owner.until("ack", ref="l"))["ref"] == "l"
+        await owner.__aexit__()
+
+
+@pytest.mark.anyio
+async def test_acting_again_ends_trustee_and_everyone_is_told(sqlite_url: str) -> None:
+    async with running_server(sqlite_url) as base:
+        a = await guest(base)
+        room = await create_room(
+            base,
+            a.token,
+            preset="tractor",
+            rounds=1,
+            bots=[1, 2, 3],
+            deal_ms=0,
+            bot_ms=300,
+            between_ms=0,
+        )
+        client = BotClient(base, a.token, HeuristicBot(0))
+        await client.connect()
+        await client.send({"type": "join", "room": room["id"], "seat": 0})
+        await client.send({"type": "trustee", "on": True})
+        await client.send({"type": "ready"})
+        before = len(client.received)
+        await client.play(lambda m: m.get("type") == "ack", timeout=30)  # it acted itself
+        told = [m for m in client.received[before:] if m.get("type") == "room"]
+        assert told and not told[-1]["room"]["seats"][0]["auto"]
+        await client.close()
+
+
+@pytest.mark.anyio
+async def test_http_errors_have_one_shape(sqlite_url: str) -> None:
+    async with running_server(sqlite_url) as base:
+        for body in (
+            {"name": "x"},
+            {"name": "小明", "password": 5},
+            {"name": "n" * 300, "password": "p"},
+        ):
+            reply = await api(base, "POST", "/api/register", json=body)
+            assert reply.status_code == 400
+            assert set(reply.json()["error"]) == {"code", "message"}

@@ -49,15 +49,18 @@ def within(found: Counter[str], allowed: Counter[str]) -> bool:
     return all(allowed[c] >= n for c, n in found.items())
 
 
-def check_round_messages(seat: int | None, messages: list[dict[str, Any]], record: dict[str, Any]) -> int:
+def check_round_messages(
+    seat: int | None, messages: list[dict[str, Any]], record: dict[str, Any]
+) -> int:
     """Nothing in ``messages`` (one client's, for one round) tells ``seat`` (None: a
     spectator) what it may not know. Returns how many messages were checked."""
-    players = len(record["deal"])
     knowers = set()
     declarations = [b for b in record["bids"] if b.get("kind") in ("liang", "ding")]
     declaring = bool(declarations)
     if declaring:  # R-8.4: the final declarer and whoever took the declaration
-        knowers = {declarations[-1]["seat"]} | {b["seat"] for b in record["bids"] if b.get("kind") == "zhan"}
+        knowers = {declarations[-1]["seat"]} | {
+            b["seat"] for b in record["bids"] if b.get("kind") == "zhan"
+        }
     mine: Counter[str] = Counter(record["deal"][seat]) if seat is not None else Counter()
     if seat is not None and seat == record["buried_by"]:
         mine.update(record["kitty"])
@@ -80,12 +83,17 @@ def check_round_messages(seat: int | None, messages: list[dict[str, Any]], recor
                 if kind == "bid" and event["seat"] != seat:
                     assert event["hidden"] == [], event
                 if kind in ("declaration_taken", "given_back") and seat not in (
-                    event["seat"], event.get("from_seat", event.get("to_seat"))
+                    event["seat"],
+                    event.get("from_seat", event.get("to_seat")),
                 ):
                     assert event["cards"] == [], event
                 if kind == "swapped" and event["seat"] != seat:
                     assert event["pairs"] == [], event
-                if kind == "trump_decided" and event["knowers"] is not None and seat not in event["knowers"]:
+                if (
+                    kind == "trump_decided"
+                    and event["knowers"] is not None
+                    and seat not in event["knowers"]
+                ):
                     assert event["trump_suit"] is None, event
                 if kind == "trump_revealed":
                     revealed = True
@@ -98,7 +106,12 @@ def check_round_messages(seat: int | None, messages: list[dict[str, Any]], recor
             if view["kitty_trumps"]:  # R-8.4: only the declarer, to choose its swaps
                 assert declaring and seat == declarations[-1]["seat"]
                 assert within(cards_in(view["kitty_trumps"]), Counter(record["buried"]))
-            if declaring and not revealed and seat not in knowers and view["phase"] in ("bury", "swap"):
+            if (
+                declaring
+                and not revealed
+                and seat not in knowers
+                and view["phase"] in ("bury", "swap")
+            ):
                 assert view["trump_suit"] == "hidden", view["phase"]
             for key in ("hand", "buried", "kitty_trumps", "swaps"):
                 if seat is None:
@@ -106,9 +119,13 @@ def check_round_messages(seat: int | None, messages: list[dict[str, Any]], recor
     return len(messages)
 
 
-async def play_series(base: str, preset: str, options: dict[str, Any], rounds: int = 2) -> tuple[list[BotClient], Raw, dict[str, Any]]:
+async def play_series(
+    base: str, preset: str, options: dict[str, Any], rounds: int = 2
+) -> tuple[list[BotClient], Raw, dict[str, Any]]:
     accounts = [await guest(base) for _ in range(5)]
-    room = await create_room(base, accounts[0].token, preset=preset, options=options, rounds=rounds, **FAST)
+    room = await create_room(
+        base, accounts[0].token, preset=preset, options=options, rounds=rounds, **FAST
+    )
     players = len(room["seats"])
     clients = [BotClient(base, accounts[s].token, HeuristicBot(s)) for s in range(players)]
     watcher_account = await guest(base)
@@ -145,7 +162,9 @@ def by_round(messages: list[dict[str, Any]]) -> dict[int, list[dict[str, Any]]]:
 
 @pytest.mark.anyio
 @pytest.mark.parametrize(("preset", "options"), GAMES)
-async def test_series_with_a_client_in_every_seat(database: str, preset: str, options: dict[str, Any]) -> None:
+async def test_series_with_a_client_in_every_seat(
+    database: str, preset: str, options: dict[str, Any]
+) -> None:
     async with running_server(database) as base:
         clients, watcher, room = await play_series(base, preset, options)
         listing = (await api(base, "GET", f"/api/rooms/{room['id']}")).json()
@@ -156,7 +175,9 @@ async def test_series_with_a_client_in_every_seat(database: str, preset: str, op
             assert replay_record(record).ok  # the stored record replays exactly
             for seat, client in enumerate(clients):
                 checked += check_round_messages(seat, by_round(client.received)[number], record)
-            checked += check_round_messages(None, by_round(watcher.received).get(number, []), record)
+            checked += check_round_messages(
+                None, by_round(watcher.received).get(number, []), record
+            )
         assert checked > 200
         # 积分: every account's total is the sum of its seat's round scores (R-10, R-11.3).
         over = next(m for m in clients[0].received if m["type"] == "series_over")

@@ -61,6 +61,7 @@ class Knowledge:
         view = self.view
         preset = view.preset
         me = view.seat
+        assert me is not None  # a bot plays a seat, never a spectator's view
         if not preset.called_friend:
             return {preset.partner_of(me)}
         banker = view.banker

@@ -2,11 +2,14 @@
 
 Each prompt checks the answer against the player's own view before it reaches the
 engine, so a mistake is explained (with its rule, R-x.y) and asked again; the runner's
-``rejected`` hook covers the rest.
+``rejected`` hook covers the rest. Cards may be typed by name or chosen by their
+position in the hand; ``auto`` (托管) lets the adviser bot play until the player types
+again.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable, Sequence
 
@@ -28,28 +31,67 @@ from ..engine import (
     format_cards,
     parse_cards,
 )
-from .render import Screen
+from ..engine.cards import _SPLIT_RE as CARD_SEPARATORS  # how parse_cards splits tokens
+from ..engine.cards import NUM_KINDS
+from .render import Screen, copies_elsewhere, plural
 
 InputFn = Callable[[str], str]
+TypedAhead = Callable[[], bool]  # True once the player typed a line while the bot played
 
 QUIT_WORDS = frozenset({"q", "quit", "exit", "退出"})
 HELP_WORDS = frozenset({"?", "？", "h", "help", "帮助", "幫助"})
 HINT_WORDS = frozenset({"hint", "提示"})
 TABLE_WORDS = frozenset({"t", "table", "牌桌"})
+AUTO_WORDS = frozenset({"auto", "托管", "託管"})
+COUNT_WORDS = frozenset({"count", "记牌", "記牌", "记牌器", "記牌器"})
+HISTORY_WORDS = frozenset({"history", "历史", "歷史"})
 SOLO_WORDS = frozenset({"solo", "独打", "獨打"})
 YES_WORDS = frozenset({"y", "yes", "是", "好"})
+POSITIONS = re.compile(r"\d+(?:-\d+)?(?:[\s,，]+\d+(?:-\d+)?)*")
 
 
 class QuitGame(Exception):
     """The player asked to leave (``q`` or end of input)."""
 
 
+class AutoPlay(Exception):
+    """The player typed ``auto``: the decision being asked goes to the bot."""
+
+
+def control_keys(text: str) -> bool:
+    """Whether a line holds control characters, such as the escape sequence of an arrow
+    key typed where no line editing runs (a pipe, a dumb terminal)."""
+    return any(unicodedata.category(ch) == "Cc" and not ch.isspace() for ch in text)
+
+
+def dangling_suit(text: str) -> str | None:
+    """The first suit sign with no bare rank after it (``♥`` alone, ``AH ♥``), which
+    ``parse_cards`` passes over in silence; ``text`` must already parse."""
+    tokens = [token for token in CARD_SEPARATORS.split(text) if token]
+    for token, following in zip(tokens, [*tokens[1:], None], strict=True):
+        if _token_kind(token) == "suit" and (following is None or _token_kind(following) != "rank"):
+            return token
+    return None
+
+
+def _token_kind(token: str) -> str:
+    """``card``, ``suit`` (a lone suit sign) or ``rank`` (a bare rank, valid only after a
+    suit) for a token of an answer that parses as a whole."""
+    try:
+        return "card" if parse_cards([token]) else "suit"
+    except CardParseError:
+        return "rank"
+
+
 class HumanAgent:
     """Agent for the person at the terminal; ``input_fn(prompt)`` reads one line."""
 
-    def __init__(self, screen: Screen, input_fn: InputFn) -> None:
+    def __init__(
+        self, screen: Screen, input_fn: InputFn, typed_ahead: TypedAhead | None = None
+    ) -> None:
         self.screen = screen
         self.input_fn = input_fn
+        self.typed_ahead = typed_ahead if typed_ahead is not None else lambda: False
         self.adviser = make_bot("heuristic", seed=0)
         self.kitty: tuple[Card, ...] = ()  # the kitty this player took, marked while burying
         # Bids the player already declined, so the deal does not ask again for them.
@@ -61,6 +103,38 @@ class HumanAgent:
     # --- the Agent protocol ------------------------------------------------------------
 
     def act(self, view: View) -> Action | None:
+        if self.screen.auto and self.typed_ahead():
+            self.stop_auto()
+        if not self.screen.auto:
+            try:
+                return self._decide(view)
+            except AutoPlay:
+                pass
+        if view.phase is Phase.PLAY and view.to_act == view.seat:
+            self.screen.show(view)  # the player watches the table, marked 托管
+        return self.adviser.act(view)
+
+    def start_auto(self) -> None:
+        self.screen.auto = True
+        self.screen.say(
+            "Auto-play (托管): the bot plays for you. Press Enter to take your seat back.",
+            style="bold magenta",
+        )
+
+    def stop_auto(self) -> None:
+        self.screen.auto = False
+        self.screen.say("Auto-play is off: your turn again.", style="bold magenta")
+
+    def pause(self, prompt: str) -> None:
+        """Wait for Enter between rounds; under 托管 go straight on unless the player
+        typed, which hands the seat back."""
+        if self.screen.auto and not self.typed_ahead():
+            return
+        if self.screen.auto:
+            self.stop_auto()
+        self.read(prompt)
+
+    def _decide(self, view: View) -> Action | None:
         if view.must_give_back:  # 山东 粘: before anything else (R-8.4)
             return self._give_back(view)
         if view.phase in (Phase.DEAL, Phase.BID):
@@ -80,38 +154,96 @@ class HumanAgent:
     # --- reading -----------------------------------------------------------------------
 
     def read(
-        self, prompt: str, view: View | None = None, hint: Callable[[], None] | None = None
+        self,
+        prompt: str,
+        view: View | None = None,
+        hint: Callable[[], None] | None = None,
+        *,
+        enter_hints: bool = False,
     ) -> str:
-        """One answer, after serving help, hint and table requests; q or EOF quits."""
+        """One answer, after serving help, hint, table, count and history requests (an
+        empty line is a hint request when ``enter_hints``); ``auto`` hands the decision to
+        the bot, q or EOF quits."""
+        screen = self.screen
         while True:
             try:
-                # NFKC folds what a Chinese input method types (ＡＳ，１０Ｈ？) to ASCII.
-                answer = unicodedata.normalize("NFKC", self.input_fn(prompt)).strip()
+                raw = self.input_fn(prompt)
             except EOFError:
                 raise QuitGame from None
+            if control_keys(raw):
+                screen.refuse(
+                    "That line holds control keys (an arrow key?), which cannot be read "
+                    "here: type the answer as text."
+                )
+                continue
+            # NFKC folds what a Chinese input method types (ＡＳ，１０Ｈ？) to ASCII.
+            answer = unicodedata.normalize("NFKC", raw).strip()
             word = answer.lower()
             if word in QUIT_WORDS:
                 raise QuitGame
             if word in HELP_WORDS:
-                self.screen.help()
-            elif word in HINT_WORDS and hint is not None:
+                screen.help()
+            elif hint is not None and (word in HINT_WORDS or (enter_hints and not word)):
                 hint()
+            elif word in AUTO_WORDS:
+                self.start_auto()
+                if view is not None:
+                    raise AutoPlay
+                return ""
+            elif word in COUNT_WORDS and view is not None:
+                screen.console.print(screen.counter(view))
+            elif word in HISTORY_WORDS and view is not None:
+                screen.console.print(screen.history(view))
             elif word in TABLE_WORDS and view is not None and view.phase is Phase.PLAY:
-                self.screen.show(view)
+                screen.show(view)
             elif word in TABLE_WORDS and view is not None:
-                self._show_hand(view)
+                self._show_hand(view, numbered=choosing_cards(view))
             else:
                 return answer
 
-    def _parse(self, answer: str) -> list[Card] | None:
+    def _parse(self, answer: str, view: View | None = None) -> list[Card] | None:
+        """The cards named in ``answer``, or chosen by position in ``view``'s hand; None
+        (after saying why) when the answer cannot be read."""
+        if view is not None and POSITIONS.fullmatch(answer):
+            return self._positions(answer, view)
         try:
-            return parse_cards(answer)
+            cards = parse_cards(answer)
         except CardParseError as err:
             self.screen.error(err)
             return None
+        suit = dangling_suit(answer)
+        if suit is not None:
+            self.screen.refuse(
+                "“{token}”: a suit sign needs a rank after it, as in {example}",
+                token=suit,
+                example=suit + "A",
+            )
+            return None
+        return cards
 
-    def _show_hand(self, view: View) -> None:
-        self.screen.console.print(self.screen.hand(view, self.kitty))
+    def _positions(self, answer: str, view: View) -> list[Card] | None:
+        """Cards by their positions in the hand as shown (``3 4 7``, ``3-5``)."""
+        order = self.screen.hand_order(view)
+        chosen: list[int] = []
+        for token in re.findall(r"\d+(?:-\d+)?", answer):
+            first, _, last = token.partition("-")
+            low, high = sorted((int(first), int(last or first)))
+            chosen.extend(range(low, high + 1))
+        for position in chosen:
+            if not 1 <= position <= len(order):
+                self.screen.refuse(
+                    "No card at position {position}: your hand is numbered 1 to {count}.",
+                    position=position,
+                    count=len(order),
+                )
+                return None
+            if chosen.count(position) > 1:
+                self.screen.refuse("Position {position} is chosen twice.", position=position)
+                return None
+        return [order[position - 1] for position in chosen]
+
+    def _show_hand(self, view: View, *, numbered: bool = False) -> None:
+        self.screen.console.print(self.screen.hand(view, self.kitty, numbered=numbered))
 
     def _suggest(self, msgid: str, cards: Sequence[Card]) -> None:
         typed = format_cards(cards, ascii=True)
@@ -193,13 +325,13 @@ class HumanAgent:
         screen = self.screen
         size = view.preset.kitty_size
         screen.console.print(screen.header(view))
-        self._show_hand(view)
+        self._show_hand(view, numbered=True)
         if self.kitty:
             screen.say("The kitty you took is underlined: {cards}", cards=self.kitty)
-        prompt = screen.t("Bury {size} cards: ", size=size)
+        prompt = screen.t(plural(size, "Bury 1 card: ", "Bury {size} cards: "), size=size)
         while True:
-            answer = self.read(prompt, view, lambda: self._hint_cards(view))
-            cards = self._parse(answer)
+            answer = self.read(prompt, view, lambda: self._hint_cards(view), enter_hints=True)
+            cards = self._parse(answer, view)
             if cards is None:
                 continue
             error = view.burial_error(cards)
@@ -209,24 +341,29 @@ class HumanAgent:
             return Bury(tuple(cards))
 
     def _hint_cards(self, view: View) -> None:
-        """The adviser's burial or give-back, ready to type."""
+        """The adviser's burial or give-back, ready to type, in the prompt's own verb."""
         advice = self.adviser.act(view)
-        assert isinstance(advice, Bury | GiveBack)
-        self._suggest("Suggestion: {cards} (type {typed})", advice.cards)
+        if isinstance(advice, GiveBack):
+            self._suggest("Suggestion: give back {cards} (type {typed})", advice.cards)
+        else:
+            assert isinstance(advice, Bury)
+            self._suggest("Suggestion: bury {cards} (type {typed})", advice.cards)
 
     # --- 山东升级: giving back after a 粘, swapping with the kitty (R-8.4) ----------------
 
     def _give_back(self, view: View) -> Action:
         screen = self.screen
-        self._show_hand(view)
+        self._show_hand(view, numbered=True)
         count = view.must_give_back
         screen.say(
             "Give back {count} cards, at least one 常主 (a joker, 2, 3 or 5) (R-8.4).", count=count
         )
-        prompt = screen.t("Give back {count} cards: ", count=count)
+        prompt = screen.t(
+            plural(count, "Give back 1 card: ", "Give back {count} cards: "), count=count
+        )
         while True:
-            answer = self.read(prompt, view, lambda: self._hint_cards(view))
-            cards = self._parse(answer)
+            answer = self.read(prompt, view, lambda: self._hint_cards(view), enter_hints=True)
+            cards = self._parse(answer, view)
             if cards is None:
                 continue
             error = view.give_back_error(cards)
@@ -274,16 +411,26 @@ class HumanAgent:
         screen = self.screen
         screen.console.print(screen.header(view))
         self._show_hand(view)
-        if any(call.solo for call in view.legal_friend_calls()):
+        calls = view.legal_friend_calls()
+        callable_cards = [call.card for call in calls if call.card is not None]
+        if any(call.solo for call in calls):
             screen.say("Name the friend's card, or type solo to play alone.")
         else:
             screen.say(
                 "Name the friend's card: the first player after you who holds it is "
                 "your friend (R-9.1)."
             )
+        if callable_cards and len(callable_cards) < NUM_KINDS:  # a restricted choice: list it
+            screen.say(
+                "Cards you may call (held once, the twin not buried, R-9.2): {cards}",
+                style="green",
+                cards=callable_cards,
+            )
+        elif not callable_cards:
+            screen.say("No card of yours may be called: type solo (R-9.2).", style="yellow")
         prompt = screen.t("Friend card: ")
         while True:
-            answer = self.read(prompt, view, lambda: self._call_hint(view))
+            answer = self.read(prompt, view, lambda: self._call_hint(view), enter_hints=True)
             if answer.lower() in SOLO_WORDS:
                 call = CallFriend(solo=True)
             else:
@@ -296,7 +443,8 @@ class HumanAgent:
                 call = CallFriend(cards[0])
             error = view.preset.friend_call_error(view.hand_counts, view.buried, call)
             if error is not None:
-                screen.error(error)
+                if call.card is None or not self._call_refused(view, call.card, error):
+                    screen.error(error)
                 continue
             if call.card is not None and copies_elsewhere(view, call.card) == 0:
                 screen.say(
@@ -307,6 +455,21 @@ class HumanAgent:
                 if self.read(screen.t("Call it anyway? (y/n) "), view).lower() not in YES_WORDS:
                     continue
             return call
+
+    def _call_refused(self, view: View, card: Card, error: IllegalAction) -> bool:
+        """Say why the engine refused to let ``card`` be called: not held, held more than
+        once, or its twin buried (R-9.2); False when none of these is the reason."""
+        held = view.hand_counts[card]
+        if not held:
+            msgid = "you do not hold {card}: the friend card must be one you hold"
+        elif held > 1:
+            msgid = "you hold {count}× {card}: call a card you hold only once"
+        elif card in view.buried:
+            msgid = "the other {card} is in the kitty you buried: nobody could answer the call"
+        else:
+            return False
+        self.screen.refuse(msgid, error.rule, card=card, count=held)
+        return True
 
     def _call_hint(self, view: View) -> None:
         advice = self.adviser.act(view)
@@ -324,10 +487,11 @@ class HumanAgent:
         if view.is_leading:
             prompt = screen.t("Your lead: ")
         else:
-            prompt = screen.t("Play {count} card(s): ", count=len(view.current[0].cards))
+            count = len(view.current[0].cards)
+            prompt = screen.t(plural(count, "Play 1 card: ", "Play {count} cards: "), count=count)
         while True:
-            answer = self.read(prompt, view, lambda: self._play_hint(view))
-            cards = self._parse(answer)
+            answer = self.read(prompt, view, lambda: self._play_hint(view), enter_hints=True)
+            cards = self._parse(answer, view)
             if cards is None:
                 continue
             if not cards:
@@ -342,9 +506,9 @@ class HumanAgent:
     def _play_hint(self, view: View) -> None:
         advice = self.adviser.act(view)
         assert isinstance(advice, Play)
-        self._suggest("Suggestion: {cards} (type {typed})", advice.cards)
+        self._suggest("Suggestion: play {cards} (type {typed})", advice.cards)
 
 
-def copies_elsewhere(view: View, card: Card) -> int:
-    """Copies of ``card`` that are neither in this hand nor buried by it (R-9.1)."""
-    return view.preset.decks - view.hand_counts[card] - view.buried.count(card)
+def choosing_cards(view: View) -> bool:
+    """Whether this decision takes cards from the hand, so positions may name them."""
+    return view.phase in (Phase.BURY, Phase.PLAY) or bool(view.must_give_back)

@@ -1,10 +1,13 @@
 """``zpy``: play, simulate and replay games from the terminal.
 
-Every subcommand has ``--help``; errors go to stderr with a non-zero exit status.
+Every subcommand has ``--help``, in the interface language like every message
+(:mod:`zhaopengyou.cli.usage`); errors go to stderr with a non-zero exit status, 2 for
+bad arguments.
 """
 
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -13,142 +16,320 @@ import typer
 
 from ..engine import InvalidOption, get_preset, parse_option_values
 from ..engine.presets import Preset
-from ..i18n import default_lang, normalize_lang
+from ..i18n import LANGS, normalize_lang, tr
+from ..records import RecordMode, RecordPathError, check_record_path
+from .usage import PROGRAM, LocalizedCommand, LocalizedGroup, context_lang
 
 app = typer.Typer(
-    name="zpy",
-    help="找朋友 and the other games of the 升级 family: play, simulate, replay.",
+    name=PROGRAM,
+    cls=LocalizedGroup,
+    help="找朋友 and the other games of the 升级 family: play, simulate, replay, serve.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
 
+# Help texts are English msgids of the catalog (i18n/cli_text.py), shown translated.
 PresetName = Annotated[
-    str, typer.Option("--preset", "-p", help="zhaopengyou, qidong, shandong or tractor")
+    str,
+    typer.Option(
+        "--preset",
+        "-p",
+        metavar="PRESET",
+        help="the game: zhaopengyou, qidong, shandong or tractor",
+    ),
 ]
 OptionList = Annotated[
     list[str] | None,
-    typer.Option("--option", "-o", help="rule option NAME=VALUE (repeatable), e.g. partner=called"),
+    typer.Option(
+        "--option",
+        "-o",
+        metavar="NAME=VALUE",
+        help="a rule option (repeatable), e.g. partner=called",
+    ),
 ]
 Lang = Annotated[
     str | None,
-    typer.Option("--lang", help="zh-Hans (default), zh-Hant or en; also env ZPY_LANG"),
+    typer.Option(
+        "--lang",
+        metavar="LANG",
+        help="interface language: zh-Hans (default), zh-Hant or en; also the ZPY_LANG "
+        "environment variable",
+    ),
 ]
-BotKind = Annotated[str, typer.Option("--bots", "-b", help="random or heuristic")]
+BotKind = Annotated[
+    str, typer.Option("--bots", "-b", metavar="KIND", help="the bots: random or heuristic")
+]
+RecordFile = Annotated[
+    Path | None,
+    typer.Option(
+        "--record",
+        metavar="FILE",
+        help="write every round to FILE (zpy-record/1 JSON Lines); an existing FILE is "
+        "refused unless --append or --force is given",
+    ),
+]
+Append = Annotated[
+    bool, typer.Option("--append", help="with --record: add the rounds to an existing FILE")
+]
+Force = Annotated[bool, typer.Option("--force", help="with --record: replace an existing FILE")]
 BOT_KINDS = ("random", "heuristic")
 
 
 def fail(message: str, code: int = 1) -> typer.Exit:
     """Print an error to stderr and return the exit to raise."""
-    print(f"zpy: {message}", file=sys.stderr)
+    print(f"{PROGRAM}: {message}", file=sys.stderr)
     return typer.Exit(code)
 
 
-def resolve_lang(lang: str | None) -> str:
+def resolve_lang(ctx: typer.Context, lang: str | None) -> str:
+    """The language of ``--lang``, else the one the whole command line chose."""
+    found = context_lang(ctx)
     if lang is None:
-        return default_lang()
+        return found
     try:
         return normalize_lang(lang)
-    except ValueError as err:
-        raise fail(str(err), 2) from None
+    except ValueError:
+        langs = ", ".join(LANGS)
+        message = tr(
+            "unknown language {value!r}; choose one of: {langs}", found, value=lang, langs=langs
+        )
+        raise fail(message, 2) from None
 
 
-def build_preset(name: str, options: list[str] | None) -> Preset:
+def build_preset(name: str, options: list[str] | None, lang: str) -> Preset:
     """The preset with ``NAME=VALUE`` options applied; bad input exits with status 2."""
     assignments: dict[str, str] = {}
     for item in options or []:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise fail(f"option {item!r} is not NAME=VALUE", 2)
+            raise fail(tr("option {item!r} is not NAME=VALUE", lang, item=item), 2)
         assignments[key.strip()] = value
     try:
         return get_preset(name, **parse_option_values(name, assignments))
     except InvalidOption as err:
-        raise fail(str(err), 2) from None
+        raise fail(tr(err.template, lang, **err.params), 2) from None
 
 
-def check_bots(kind: str) -> str:
+def check_bots(kind: str, lang: str) -> str:
     if kind not in BOT_KINDS:
-        raise fail(f"unknown bot kind {kind!r}; choose one of: {', '.join(BOT_KINDS)}", 2)
+        message = tr(
+            "unknown bot kind {kind!r}; choose one of: {kinds}",
+            lang,
+            kind=kind,
+            kinds=", ".join(BOT_KINDS),
+        )
+        raise fail(message, 2)
     return kind
 
 
-@app.command()
+def record_mode(record: Path | None, append: bool, force: bool, lang: str) -> RecordMode:
+    """How ``--record FILE`` is opened; the path is checked now, before a game starts,
+    so that a bad one costs nothing and an existing file is never emptied by surprise."""
+    if append and force:
+        raise fail(tr("--append and --force cannot be used together", lang), 2)
+    if record is None:
+        if append or force:
+            raise fail(tr("--append and --force only apply with --record FILE", lang), 2)
+        return "create"
+    mode: RecordMode = "append" if append else "replace" if force else "create"
+    try:
+        check_record_path(record, mode)
+    except RecordPathError as err:
+        raise fail(record_refusal(err, lang), 2) from None
+    return mode
+
+
+def record_refusal(err: RecordPathError, lang: str) -> str:
+    if not err.exists:
+        return err.describe(lang)
+    return tr(
+        "{problem}: add --append to add the rounds to it, or --force to replace it",
+        lang,
+        problem=err.describe(lang),
+    )
+
+
+@app.callback()
+def zpy(ctx: typer.Context, lang: Lang = None) -> None:
+    resolve_lang(ctx, lang)  # refuses an unknown language given before the command
+
+
+@app.command(cls=LocalizedCommand)
 def play(
+    ctx: typer.Context,
     preset: PresetName = "zhaopengyou",
-    seat: Annotated[int, typer.Option("--seat", "-s", help="your seat (0 = first)")] = 0,
+    seat: Annotated[
+        int,
+        typer.Option(
+            "--seat",
+            "-s",
+            metavar="SEAT",
+            help="your seat, counted from 1 (-s 3 is 3号位)",
+        ),
+    ] = 1,
     bots: BotKind = "heuristic",
-    seed: Annotated[int | None, typer.Option("--seed", help="shuffle seed")] = None,
-    rounds: Annotated[int, typer.Option("--rounds", "-n", help="rounds in the match")] = 5,
-    option: OptionList = None,
-    record: Annotated[
-        Path | None, typer.Option("--record", help="write zpy-record/1 JSON Lines")
+    seed: Annotated[
+        int | None, typer.Option("--seed", metavar="SEED", help="shuffle seed (default: random)")
     ] = None,
-    ascii_cards: Annotated[bool, typer.Option("--ascii", help="show cards as 10H, BJ")] = False,
+    rounds: Annotated[
+        int, typer.Option("--rounds", "-n", metavar="N", help="rounds in the match")
+    ] = 5,
+    option: OptionList = None,
+    record: RecordFile = None,
+    append: Append = False,
+    force: Force = False,
+    delay: Annotated[
+        float | None,
+        typer.Option(
+            "--delay",
+            metavar="SECONDS",
+            help="pause after each bot play, in seconds (default: the ZPY_PLAY_DELAY "
+            "environment variable, else a short pause at a terminal)",
+        ),
+    ] = None,
+    ascii_cards: Annotated[
+        bool,
+        typer.Option("--ascii/--no-ascii", help="show cards in ASCII (10H, BJ) or not (♥10, 大王)"),
+    ] = False,
     lang: Lang = None,
 ) -> None:
     """Play in the terminal against bots (you are one seat, the bots the others)."""
     from .play import run_play
 
-    chosen = build_preset(preset, option)
-    if not 0 <= seat < chosen.players:
-        raise fail(f"--seat must be 0..{chosen.players - 1}", 2)
+    chosen_lang = resolve_lang(ctx, lang)
+    chosen = build_preset(preset, option, chosen_lang)
+    if not 1 <= seat <= chosen.players:
+        raise fail(tr("--seat must be 1..{last}", chosen_lang, last=chosen.players), 2)
     if rounds < 1:
-        raise fail("--rounds must be at least 1", 2)
-    run_play(
-        chosen,
-        seat=seat,
-        bots=check_bots(bots),
-        seed=seed,
-        rounds=rounds,
-        record=record,
-        ascii_cards=ascii_cards,
-        lang=resolve_lang(lang),
-    )
+        raise fail(tr("--rounds must be at least 1", chosen_lang), 2)
+    if delay is not None and not (math.isfinite(delay) and delay >= 0):
+        raise fail(tr("--delay must be a number of seconds, 0 or more", chosen_lang), 2)
+    kind = check_bots(bots, chosen_lang)
+    mode = record_mode(record, append, force, chosen_lang)
+    try:
+        run_play(
+            chosen,
+            seat=seat - 1,  # records and the engine count seats from 0
+            bots=kind,
+            seed=seed,
+            rounds=rounds,
+            record=record,
+            record_mode=mode,
+            ascii_cards=ascii_cards,
+            lang=chosen_lang,
+            delay=delay,
+        )
+    except RecordPathError as err:  # the file changed since it was checked
+        raise fail(record_refusal(err, chosen_lang), 2) from None
 
 
-@app.command()
+@app.command(cls=LocalizedCommand)
 def sim(
+    ctx: typer.Context,
     preset: PresetName = "zhaopengyou",
-    rounds: Annotated[int, typer.Option("--rounds", "-n", help="rounds to play")] = 100,
+    rounds: Annotated[
+        int, typer.Option("--rounds", "-n", metavar="N", help="rounds to play")
+    ] = 100,
     bots: BotKind = "heuristic",
-    seed: Annotated[int, typer.Option("--seed", help="first seed")] = 0,
-    match_rounds: Annotated[int, typer.Option("--match-rounds", help="rounds per match")] = 10,
+    seed: Annotated[
+        int,
+        typer.Option(
+            "--seed", metavar="SEED", help="seed of the first match; each next match adds 1"
+        ),
+    ] = 0,
+    match_rounds: Annotated[
+        int, typer.Option("--match-rounds", metavar="N", help="rounds per match")
+    ] = 10,
     option: OptionList = None,
-    record: Annotated[
-        Path | None, typer.Option("--record", help="write zpy-record/1 JSON Lines")
-    ] = None,
-    json_out: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
+    record: RecordFile = None,
+    append: Append = False,
+    force: Force = False,
+    json_out: Annotated[
+        bool,
+        typer.Option(
+            "--json", help="print the summary as JSON (seats counted from 0, as in records)"
+        ),
+    ] = False,
     lang: Lang = None,
 ) -> None:
     """Play bot-only matches and print statistics."""
     from .sim import run_sim
 
-    chosen = build_preset(preset, option)
+    chosen_lang = resolve_lang(ctx, lang)
+    chosen = build_preset(preset, option, chosen_lang)
     if rounds < 1 or match_rounds < 1:
-        raise fail("--rounds and --match-rounds must be at least 1", 2)
-    run_sim(
-        chosen,
-        rounds=rounds,
-        bots=check_bots(bots),
-        seed=seed,
-        match_rounds=match_rounds,
-        record=record,
-        json_out=json_out,
-        lang=resolve_lang(lang),
-    )
+        raise fail(tr("--rounds and --match-rounds must be at least 1", chosen_lang), 2)
+    kind = check_bots(bots, chosen_lang)
+    mode = record_mode(record, append, force, chosen_lang)
+    try:
+        run_sim(
+            chosen,
+            rounds=rounds,
+            bots=kind,
+            seed=seed,
+            match_rounds=match_rounds,
+            record=record,
+            record_mode=mode,
+            json_out=json_out,
+            lang=chosen_lang,
+        )
+    except RecordPathError as err:  # the file changed since it was checked
+        raise fail(record_refusal(err, chosen_lang), 2) from None
 
 
-@app.command()
+@app.command(cls=LocalizedCommand)
 def replay(
-    file: Annotated[Path, typer.Argument(help="a zpy-record/1 file (JSON or JSON Lines)")],
-    json_out: Annotated[bool, typer.Option("--json", help="print the verdict as JSON")] = False,
+    ctx: typer.Context,
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help="a zpy-record/1 file (JSON or JSON Lines)")
+    ],
+    json_out: Annotated[
+        bool,
+        typer.Option(
+            "--json", help="print the verdict as JSON (seats counted from 0, as in records)"
+        ),
+    ] = False,
     lang: Lang = None,
 ) -> None:
     """Re-play a record through the engine; report the first disagreement or "ok"."""
     from .replay import run_replay
 
-    run_replay(file, json_out=json_out, lang=resolve_lang(lang))
+    run_replay(file, json_out=json_out, lang=resolve_lang(ctx, lang))
+
+
+@app.command(cls=LocalizedCommand)
+def serve(
+    ctx: typer.Context,
+    host: Annotated[
+        str, typer.Option("--host", metavar="HOST", help="the address to listen on")
+    ] = "127.0.0.1",
+    port: Annotated[
+        int, typer.Option("--port", metavar="PORT", help="the port to listen on")
+    ] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            metavar="URL",
+            help="the database: any SQLAlchemy URL (default: SQLite in ./data/zhaopengyou.db)",
+        ),
+    ] = None,
+    log_level: Annotated[
+        str,
+        typer.Option("--log-level", metavar="LEVEL", help="debug, info, warning or error"),
+    ] = "info",
+    lang: Lang = None,
+) -> None:
+    """Run the online server: accounts, lobby, rooms and series over HTTP and WebSocket."""
+    from .serve import run_serve
+
+    chosen_lang = resolve_lang(ctx, lang)
+    if not 0 < port < 65536:
+        raise fail(tr("--port must be 1..65535", chosen_lang), 2)
+    if log_level.lower() not in ("debug", "info", "warning", "error"):
+        raise fail(tr("--log-level must be debug, info, warning or error", chosen_lang), 2)
+    run_serve(host=host, port=port, db=db, log_level=log_level.lower())
 
 
 def main() -> None:

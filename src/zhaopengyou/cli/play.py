@@ -8,10 +8,14 @@ and each finished round shows its result and the match totals.
 from __future__ import annotations
 
 import os
+import re
+import select
+import sys
 import time
 from collections.abc import Sequence
 from contextlib import ExitStack
 from pathlib import Path
+from typing import TextIO
 
 from rich.console import Console
 from rich.text import Text
@@ -42,25 +46,32 @@ from ..engine.events import (
 )
 from ..engine.match import Match
 from ..i18n import tr
-from .human import HumanAgent, InputFn, QuitGame
-from .render import Screen
+from ..records import RecordMode
+from .human import HumanAgent, InputFn, QuitGame, TypedAhead
+from .render import Screen, plural
 
 DELAY_ENV = "ZPY_PLAY_DELAY"
 TERMINAL_DELAY = 0.4  # seconds between bot plays, so a person can follow the trick
+ANSI_CODE = re.compile(r"\x1b\[[0-9;]*m")
 BOT_KIND_NAMES = {"random": "random bots", "heuristic": "smart bots"}
 
 
 def seat_names(players: int, seat: int, lang: str) -> tuple[str, ...]:
-    """ "You" for the human; bots numbered in play order from the human's 下家."""
+    """ "You" for the human; each bot named by its seat as people count them (1号位 …)."""
     return tuple(
-        tr("You", lang) if s == seat else tr("Bot {number}", lang, number=(s - seat) % players)
+        tr("You", lang) if s == seat else tr("Bot {number}", lang, number=s + 1)
         for s in range(players)
     )
 
 
-def play_delay(console: Console, environ: dict[str, str] | None = None) -> float:
-    """Pause after each bot play: ``ZPY_PLAY_DELAY`` seconds, else a short one on a
-    terminal and none when the output is not a terminal (tests, pipes)."""
+def play_delay(
+    console: Console, environ: dict[str, str] | None = None, delay: float | None = None
+) -> float:
+    """Pause after each bot play: ``delay`` (``--delay``) if given, else ``ZPY_PLAY_DELAY``
+    seconds, else a short one on a terminal and none when the output is not a terminal
+    (tests, pipes)."""
+    if delay is not None:
+        return max(delay, 0.0)
     value = (os.environ if environ is None else environ).get(DELAY_ENV)
     if value is not None:
         try:
@@ -70,13 +81,48 @@ def play_delay(console: Console, environ: dict[str, str] | None = None) -> float
     return TERMINAL_DELAY if console.is_terminal else 0.0
 
 
-def terminal_input(console: Console) -> InputFn:
-    """Read a line at the terminal after a coloured prompt."""
+def terminal_input(console: Console, stdin: TextIO | None = None) -> InputFn:
+    """Read a line after a coloured prompt; when ``stdin`` is a terminal, with readline's
+    line editing and history (← → ↑ ↓)."""
+    editing = (sys.stdin if stdin is None else stdin).isatty() and enable_line_editing()
 
     def read_line(prompt: str) -> str:
-        return console.input(Text(prompt, style="bold cyan"))
+        with console.capture() as capture:
+            console.print(Text(prompt, style="bold cyan"), end="")
+        shown = capture.get()
+        if editing:  # readline must not count colour codes as prompt width
+            shown = ANSI_CODE.sub(lambda code: f"\001{code.group()}\002", shown)
+        return input(shown)
 
     return read_line
+
+
+def enable_line_editing() -> bool:
+    """Load readline, which gives ``input()`` line editing and history; False without it
+    (Windows)."""
+    try:
+        import readline
+    except ImportError:
+        return False
+    readline.set_completer(lambda text, state: None)  # Tab must not complete file names
+    return True
+
+
+def terminal_typed_ahead(stdin: TextIO | None = None) -> TypedAhead:
+    """Whether the player pressed Enter while the bot played for them (托管); the line is
+    consumed. Never true where stdin cannot be polled (Windows, test runners)."""
+    stream = sys.stdin if stdin is None else stdin
+
+    def typed() -> bool:
+        try:
+            ready = bool(select.select([stream], [], [], 0)[0])
+        except (OSError, ValueError):
+            return False
+        if ready:
+            stream.readline()
+        return ready
+
+    return typed
 
 
 class Narrator:
@@ -146,7 +192,11 @@ class Narrator:
                 screen.say("You swapped with the kitty: {swaps}", swaps=screen.swaps(event.pairs))
             elif event.count:
                 screen.say(
-                    "{name} swapped {count} cards with the kitty (R-8.4)",
+                    plural(
+                        event.count,
+                        "{name} swapped 1 card with the kitty (R-8.4)",
+                        "{name} swapped {count} cards with the kitty (R-8.4)",
+                    ),
                     name=names[event.seat],
                     count=event.count,
                 )
@@ -174,7 +224,11 @@ class Narrator:
                 screen.say("You took the kitty: {cards}", style="bold", cards=event.cards)
             else:
                 screen.say(
-                    "{name} took the kitty ({count} cards)",
+                    plural(
+                        view.preset.kitty_size,
+                        "{name} took the kitty (1 card)",
+                        "{name} took the kitty ({count} cards)",
+                    ),
                     name=names[event.seat],
                     count=view.preset.kitty_size,
                 )
@@ -187,7 +241,11 @@ class Narrator:
                 )
             else:
                 screen.say(
-                    "{name} buried {count} cards",
+                    plural(
+                        view.preset.kitty_size,
+                        "{name} buried 1 card",
+                        "{name} buried {count} cards",
+                    ),
                     name=names[event.seat],
                     count=view.preset.kitty_size,
                 )
@@ -215,6 +273,11 @@ class Narrator:
                 points=event.points,
             )
             self._pause()
+        elif isinstance(event, KittyRevealed) and event.multiplier and not event.points:
+            screen.say(
+                "The attackers won the last trick, but the kitty holds no points (R-7.2)",
+                style="bold yellow",
+            )
         elif isinstance(event, KittyRevealed) and event.multiplier:
             screen.say(
                 "The attackers won the last trick: kitty {points} × {multiplier} = {bonus} (R-7.2)",
@@ -317,7 +380,7 @@ class Narrator:
             if tag:
                 line.append("  " + tag, style="bold yellow")
         screen.console.print(line)
-        if event.seat != screen.seat:
+        if event.seat != screen.seat or screen.auto:  # under 托管 the bot plays this seat too
             self._pause()
 
     def _follow_tag(self, cards: Sequence[Card], view: View) -> str | None:
@@ -347,33 +410,47 @@ def run_play(
     record: Path | None,
     ascii_cards: bool,
     lang: str,
+    record_mode: RecordMode = "create",
     console: Console | None = None,
     input_fn: InputFn | None = None,
+    delay: float | None = None,
+    typed_ahead: TypedAhead | None = None,
 ) -> None:
-    """Play a match of ``rounds`` rounds at ``seat`` against ``bots`` bots.
+    """Play a match of ``rounds`` rounds at ``seat`` (0-based; shown as seat + 1) against
+    ``bots`` bots, pausing ``delay`` seconds after each bot play (None: see
+    :func:`play_delay`).
 
-    ``console`` and ``input_fn`` default to the terminal; tests pass their own.
+    ``console``, ``input_fn`` and ``typed_ahead`` (has the player typed while the bot
+    played for them?) default to the terminal; tests pass their own.
     ``q`` or the end of input ends the match early (a clean exit); Ctrl-C exits 130.
     """
     console = console if console is not None else Console(highlight=False)
     names = seat_names(preset.players, seat, lang)
     screen = Screen(console, lang, ascii_cards, names, seat)
-    human = HumanAgent(screen, input_fn if input_fn is not None else terminal_input(console))
+    human = HumanAgent(
+        screen,
+        input_fn if input_fn is not None else terminal_input(console),
+        typed_ahead if typed_ahead is not None else terminal_typed_ahead(),
+    )
     # Each bot gets its own seed, derived from the match seed so a game can be replayed.
     agents = [
         human if s == seat else make_bot(bots, None if seed is None else seed * 100 + s)
         for s in range(preset.players)
     ]
     match = Match(preset, seed=seed, rounds=rounds)
-    narrator = Narrator(screen, human, play_delay(console))
+    narrator = Narrator(screen, human, play_delay(console, delay=delay))
     screen.say(
         "{title}: you are seat {seat}; the other seats are {bots}.",
         style="bold",
         title=screen.title(preset),
-        seat=seat,
+        seat=seat + 1,
         bots=screen.t(BOT_KIND_NAMES.get(bots, bots)),
     )
-    screen.say("Type ? for help, hint for a suggestion, q to quit.", style="dim")
+    screen.say(
+        "Type ? for help, hint for a suggestion (when choosing cards, Enter does the same), "
+        "q to quit.",
+        style="dim",
+    )
 
     try:
         with ExitStack() as stack:
@@ -381,7 +458,7 @@ def run_play(
             if record is not None:
                 from ..records import RecordWriter
 
-                writer = stack.enter_context(RecordWriter(record))
+                writer = stack.enter_context(RecordWriter(record, record_mode))
 
             def round_over(rnd: Round) -> None:
                 console.print(screen.round_result(rnd.view(seat), match.totals))
@@ -390,7 +467,7 @@ def run_play(
 
                     writer.write(round_record(rnd, players=list(names), match_over=match.over))
                 if not match.over:
-                    human.read(
+                    human.pause(
                         screen.t(
                             "Press Enter to deal round {round} (q quits): ",
                             round=match.round_number,

@@ -9,6 +9,8 @@ screen can never show another hand or a kitty the player did not take.
 >>> screen = Screen(Console(file=io.StringIO()), "en", True, ("You", "Bot 1"), 0)
 >>> screen.fmt("{name} led {cards}", name="Bot 1", cards=(Card("10H"), Card("BJ"))).plain
 'Bot 1 led 10H BJ'
+>>> clip("x" * 50)
+'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import string
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 
 from rich import box
@@ -26,7 +29,16 @@ from rich.table import Table
 from rich.text import Text
 
 from ..engine import Card, IllegalAction, Phase, Preset, View
-from ..engine.cards import BIG_JOKER, RANK_NAMES, SUIT_LETTERS, SUIT_SYMBOLS, TRUMP, CardParseError
+from ..engine.cards import (
+    BIG_JOKER,
+    RANK_NAMES,
+    SUIT_LETTERS,
+    SUIT_SYMBOLS,
+    TRUMP,
+    CardParseError,
+    full_deck,
+    points_of,
+)
 from ..engine.units import LIGHTNING, RAIN, SNOW, THUNDER, TRACTOR, TUPLE, Shape
 from ..i18n import tr
 
@@ -48,6 +60,19 @@ DECLARATIONS = {
 SUIT_STYLES = ("bold", "bold red", "bold", "bold red")  # ♠ ♥ ♣ ♦
 TRUMP_STYLE = "bold yellow"
 _FORMATTER = string.Formatter()
+ECHO_LIMIT = 40  # characters of a refused answer shown back: a pasted page is not echoed
+LEGAL_PLAYS_SHOWN = 6  # a follow with at most this many legal plays lists them
+PLAYS_EXAMINED = 20_000  # enough for every real follow; beyond it nothing is dimmed
+
+
+def clip(text: str, limit: int = ECHO_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters, with … when something was cut."""
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def plural(count: int, one: str, many: str) -> str:
+    """The msgid for ``count`` things: English agrees in number, Chinese does not."""
+    return one if count == 1 else many
 
 
 def card_style(card: Card) -> str:
@@ -57,10 +82,42 @@ def card_style(card: Card) -> str:
     return SUIT_STYLES[card.suit]
 
 
+def played_cards(view: View) -> Counter[Card]:
+    """Every card played so far this round, finished tricks and the current one."""
+    plays = [play for trick in view.tricks for play in trick.plays] + list(view.current)
+    return Counter(card for play in plays for card in play.cards)
+
+
+def copies_elsewhere(view: View, card: Card) -> int:
+    """Copies of ``card`` that may be in other hands: not in this hand, not buried by
+    this seat and not played (R-9.1)."""
+    return (
+        view.preset.decks
+        - view.hand_counts[card]
+        - view.buried.count(card)
+        - played_cards(view)[card]
+    )
+
+
+def banker_alone(view: View) -> bool:
+    """The banker knows no other hand holds the called card, so no friend can appear (R-9.1);
+    a friend still holding it would be in another hand, so plays do not change this."""
+    card = view.friend_call
+    return (
+        view.seat == view.banker
+        and view.friend is None
+        and card is not None
+        and copies_elsewhere(view, card) == 0
+    )
+
+
 def banker_side(view: View) -> frozenset[int] | None:
     """The seats of the banker's side as far as this view knows, else None."""
     if view.result is not None:
         return frozenset(view.result.banker_side)
+    if banker_alone(view):
+        assert view.banker is not None
+        return frozenset({view.banker})
     board = view.scoreboard()
     if len(board) != 2:  # seats apart: the sides are not public yet
         return None
@@ -85,6 +142,7 @@ class Screen:
     ascii_cards: bool
     names: tuple[str, ...]
     seat: int
+    auto: bool = False  # 托管: the bot plays this seat until the player types again
 
     # --- text --------------------------------------------------------------------------
 
@@ -115,7 +173,9 @@ class Screen:
         self.console.print(self.fmt(msgid, style, **params))
 
     def card(self, card: Card) -> Text:
-        return Text(card.ascii if self.ascii_cards else str(card), style=card_style(card))
+        # English players read the jokers as the LJ and BJ they type, not as 小王 and 大王.
+        plain = self.ascii_cards or (card.is_joker and self.lang == "en")
+        return Text(card.ascii if plain else str(card), style=card_style(card))
 
     def cards(self, cards: Iterable[Card]) -> Text:
         return Text(" ").join(self.card(c) for c in cards)
@@ -161,15 +221,25 @@ class Screen:
     def error(self, error: IllegalAction | CardParseError) -> None:
         """Print why an input was refused, naming the rule it breaks."""
         if isinstance(error, CardParseError):
-            message = self.fmt(
-                "cannot read “{token}”: {reason}", token=error.token, reason=self.t(error.reason)
+            self.refuse(
+                "cannot read “{token}”: {reason}",
+                token=clip(error.token),
+                reason=self.t(error.reason),
             )
-        else:
-            # Words the engine puts in a message (a unit's kind) are msgids too.
-            params = {k: self.t(v) if isinstance(v, str) else v for k, v in error.params.items()}
-            message = self.fmt(error.template, **params)
-            if error.rule:
-                message = self.fmt("{message} (rule {rule})", message=message, rule=error.rule)
+            return
+        # Words the engine puts in a message (a unit's kind) are msgids too.
+        params: dict[str, Any] = {
+            k: self.t(v) if isinstance(v, str) else v for k, v in error.params.items()
+        }
+        if isinstance(params.get("seat"), int):
+            params["seat"] += 1  # the engine counts seats from 0, people from 1号位
+        self.refuse(error.template, error.rule, **params)
+
+    def refuse(self, msgid: str, rule: str | None = None, **params: Any) -> None:
+        """Print why an answer was refused (``✗ …``), with the rule it breaks if any."""
+        message = self.fmt(msgid, **params)
+        if rule:
+            message = self.fmt("{message} (rule {rule})", message=message, rule=rule)
         self.console.print(Text("✗ ", style="bold red") + message)
 
     # --- the table ---------------------------------------------------------------------
@@ -225,7 +295,7 @@ class Screen:
             style="bold",
             title=self.title(view.preset),
             round=view.round_number,
-            seat=self.seat,
+            seat=self.seat + 1,
         )
         return Panel(Group(*lines), title=title, title_align="left", box=box.ROUNDED, expand=False)
 
@@ -240,6 +310,8 @@ class Screen:
                 card=card,
                 name=Text(self.names[view.friend], style="bold green"),
             )
+        if banker_alone(view):
+            return self.fmt("Friend card {card}: no other hand holds it, you play alone", card=card)
         held = view.hand_counts[card]
         line = self.fmt("Friend card {card}: the friend is not known yet", card=card)
         if held and view.seat != view.banker:
@@ -315,7 +387,10 @@ class Screen:
                 trick = self.cards(played[seat].cards)
                 if seat == leader:
                     trick.append("  " + self.t("(led)"), style="dim")
-            row: list[Text | str] = [marker, str(seat), self.names[seat]]
+            name = Text(self.names[seat])
+            if seat == self.seat and self.auto:
+                name = self.fmt("{name} (auto)", style="bold magenta", name=self.names[seat])
+            row: list[Text | str] = [marker, str(seat + 1), name]
             if view.levels is not None:
                 row.append(RANK_NAMES[view.levels[seat]])
             row += [
@@ -361,12 +436,21 @@ class Screen:
     def hand_groups(self, view: View) -> list[tuple[Text, list[Card]]]:
         """The hand by effective suit, trumps last; before trump is known by printed
         suit with the jokers last."""
+        return self.suit_groups(view, view.hand)
+
+    def hand_order(self, view: View) -> list[Card]:
+        """The hand in the order it is shown: position n (from 1) is the n-th card."""
+        return [card for _, cards in self.hand_groups(view) for card in cards]
+
+    def suit_groups(self, view: View, cards: Iterable[Card]) -> list[tuple[Text, list[Card]]]:
+        """Cards by effective suit, weakest first and trumps last; before trump is known by
+        printed suit with the jokers last."""
         groups: dict[int, list[Card]] = {}
         if view.ordering is not None:
-            for card in view.hand:  # already in display order, trumps last
+            for card in sorted(cards, key=view.ordering.sort_key):
                 groups.setdefault(view.ordering.esuit[card], []).append(card)
         else:
-            for card in sorted(view.hand):  # ids ascend by rank within a suit, jokers last
+            for card in sorted(cards):  # ids ascend by rank within a suit, jokers last
                 groups.setdefault(TRUMP if card.suit is None else card.suit, []).append(card)
         out = []
         for suit in sorted(groups):
@@ -379,17 +463,27 @@ class Screen:
             out.append((label, groups[suit]))
         return out
 
-    def hand(self, view: View, marked: Sequence[Card] = ()) -> Panel:
+    def hand(
+        self,
+        view: View,
+        marked: Sequence[Card] = (),
+        *,
+        numbered: bool = False,
+        playable: frozenset[Card] | None = None,
+    ) -> Panel:
         """The player's hand, one line per suit; ``marked`` cards (the kitty just taken)
-        are underlined."""
+        are underlined, cards outside ``playable`` dimmed, and ``numbered`` puts each
+        card's position (see :meth:`hand_order`) under it."""
         to_mark = Counter(marked)
         grid = Table.grid(padding=(0, 2))
         grid.add_column(justify="right")
         grid.add_column(justify="right", style="dim")
         grid.add_column()
+        position = 0
         for label, cards in self.hand_groups(view):
-            line = Text()
+            line, numbers = Text(), Text(style="dim cyan")
             for i, card in enumerate(cards):
+                position += 1
                 text = self.card(card)
                 if to_mark[card]:
                     to_mark[card] -= 1
@@ -398,21 +492,101 @@ class Screen:
                     card.rank == view.level_rank or view.preset.is_fixed_trump(card)
                 ):
                     text.stylize("reverse")  # level cards and 常主 are trump whatever the suit
+                if playable is not None and card not in playable:
+                    text.stylize("dim")
+                # Each card and its number share a column, so the number sits under its card.
+                width = max(text.cell_len, len(str(position)))
                 if i:
                     line.append(" ")
+                    numbers.append(" ")
                 line.append_text(text)
+                line.append(" " * (width - text.cell_len))
+                numbers.append(str(position).rjust(width))
             grid.add_row(label, str(len(cards)), line)
+            if numbered:
+                grid.add_row("", "", numbers)
         title = self.fmt("Your hand ({count})", count=len(view.hand))
         return Panel(grid, title=title, title_align="left", box=box.ROUNDED, expand=False)
 
     def table(self, view: View) -> RenderableType:
-        """Everything the player needs at their turn."""
+        """Everything the player needs at their turn; when following, the cards that
+        cannot be part of a legal play are dimmed and a few legal plays are listed."""
         parts: list[RenderableType] = [self.header(view), self.seats(view)]
         for line in (self.lead_description(view), self.last_trick(view)):
             if line is not None:
                 parts.append(line)
-        parts.append(self.hand(view))
+        playable: frozenset[Card] | None = None
+        plays: list[tuple[Card, ...]] = []
+        if view.to_act == self.seat and view.phase is Phase.PLAY and not view.is_leading:
+            playable, plays = follow_options(view)
+        parts.append(self.hand(view, numbered=view.phase is Phase.PLAY, playable=playable))
+        if plays:
+            options = Text(" · ").join(self.cards(play) for play in plays)
+            parts.append(self.fmt("Legal plays: {plays}", style="green", plays=options))
+        elif playable is not None and playable != frozenset(view.hand):
+            usable = [card for card in self.hand_order(view) if card in playable]
+            parts.append(self.fmt("Cards you can play: {cards}", style="green", cards=usable))
         return Group(*parts)
+
+    def counter(self, view: View) -> RenderableType:
+        """记牌器: the cards not in this hand and not yet played, by suit, strongest first
+        (never who holds them), and the point cards played so far."""
+        played = played_cards(view)
+        seen = played + Counter(view.hand)
+        # R-8.4: once the declarer swapped, the burial is no longer the kitty.
+        kitty = view.buried if not view.swap_count else ()
+        seen.update(kitty)
+        out = Counter(full_deck(view.preset.decks)) - seen
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(justify="right")
+        grid.add_column(justify="right", style="dim")
+        grid.add_column()
+        for label, cards in self.suit_groups(view, out.elements()):
+            grid.add_row(label, str(len(cards)), self.cards(reversed(cards)))
+        scoring = [c for _, cards in self.suit_groups(view, played.elements()) for c in cards]
+        scoring = [card for card in scoring if card.points]
+        lines: list[RenderableType] = [
+            grid,
+            self.fmt(
+                "Point cards played ({points} points): {cards}",
+                points=points_of(scoring),
+                cards=scoring,
+            ),
+            self.fmt(
+                "Points not yet played outside your hand: {points}",
+                points=points_of(out.elements()),
+            ),
+        ]
+        if kitty:
+            lines.append(
+                self.fmt("In the kitty you buried, not counted above: {cards}", cards=kitty)
+            )
+        title = self.fmt("Card counter: cards not in your hand and not yet played", style="bold")
+        return Panel(Group(*lines), title=title, title_align="left", box=box.ROUNDED, expand=False)
+
+    def history(self, view: View) -> RenderableType:
+        """Every finished trick of the round: who led, every play, who won, the points."""
+        if not view.tricks:
+            return self.fmt("No trick has been finished yet this round.", style="dim")
+        table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, header_style="bold")
+        table.add_column("#", justify="right")
+        table.add_column(self.t("led by"))
+        table.add_column(self.t("plays"))
+        table.add_column(self.t("won by"))
+        table.add_column(self.t("points"), justify="right")
+        for number, trick in enumerate(view.tricks, 1):
+            plays = Text("  ").join(
+                Text(f"{self.names[p.seat]} ") + self.cards(p.cards) for p in trick.plays
+            )
+            table.add_row(
+                str(number),
+                self.names[trick.leader],
+                plays,
+                self.names[trick.winner],
+                str(trick.points),
+            )
+        title = self.fmt("Tricks of round {round}", style="bold", round=view.round_number)
+        return Group(title, table)
 
     def show(self, view: View) -> None:
         self.console.print(self.table(view))
@@ -530,9 +704,8 @@ class Screen:
             row.append(str(totals[seat]))
             table.add_row(*row, style="bold" if seat == self.seat else "")
         # A title above, not a table title: that one wraps to the table's narrow width.
-        return Group(
-            self.fmt("Standings after {rounds} rounds", style="bold", rounds=rounds), table
-        )
+        msgid = plural(rounds, "Standings after 1 round", "Standings after {rounds} rounds")
+        return Group(self.fmt(msgid, style="bold", rounds=rounds), table)
 
     def help(self) -> None:
         for msgid in HELP_LINES:
@@ -543,5 +716,29 @@ HELP_LINES = (
     "Type cards in either notation, separated by spaces: 10H QS BJ LJ, or ♥10 ♠Q 大王 小王.",
     "A bare rank takes the suit of the card before it: 9S 9 10 10 is ♠9 ♠9 ♠10 ♠10.",
     "Chinese suit names work too: 黑桃9 红桃10 梅花J 方块A; 10 may be written T.",
-    "Commands: ? help · hint suggests a move · t shows the table again · q quits.",
+    "Or choose cards by the numbers under your hand: 3 4 7, or 3-5 for 3 4 5.",
+    "Enter on an empty line (or hint / 提示) suggests a move; when bidding or swapping, "
+    "Enter passes.",
+    "Commands: ? help · t shows the table again · count lists the cards still out (记牌器) "
+    "· history lists this round's tricks · auto lets the bot play for you (托管) until you "
+    "press Enter · q quits.",
+    "↑ and ↓ recall earlier answers. Bot speed: zpy play --delay SECONDS, or the "
+    "environment variable ZPY_PLAY_DELAY.",
 )
+
+
+def follow_options(view: View) -> tuple[frozenset[Card] | None, list[tuple[Card, ...]]]:
+    """The cards that are part of at least one legal follow (None when there are too
+    many plays to look at), and the legal follows themselves when there are few."""
+    every_card = frozenset(view.hand)
+    usable: set[Card] = set()
+    plays: list[tuple[Card, ...]] = []
+    for examined, play in enumerate(islice(view.legal_plays(), PLAYS_EXAMINED + 1)):
+        if examined == PLAYS_EXAMINED:
+            return None, []
+        usable.update(play)
+        if len(plays) <= LEGAL_PLAYS_SHOWN:
+            plays.append(play)
+        elif usable == every_card:
+            break  # too many to list, and every card is usable: nothing more to learn
+    return frozenset(usable), plays if len(plays) <= LEGAL_PLAYS_SHOWN else []

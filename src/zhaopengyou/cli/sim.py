@@ -19,6 +19,7 @@ from ..engine import Round
 from ..engine.match import Match
 from ..engine.presets import Preset
 from ..i18n import tr
+from ..records import RecordMode
 
 
 @dataclass
@@ -99,11 +100,15 @@ def run_sim(
     record: Path | None,
     json_out: bool,
     lang: str,
+    record_mode: RecordMode = "create",
 ) -> None:
+    """Simulate and print the summary: a table for people (seats counted from 1), or
+    with ``json_out`` a JSON document whose per-seat lists are indexed from 0, as in
+    records."""
     from ..records import RecordWriter, round_record
 
     progress_console = Console(stderr=True)
-    writer_context = RecordWriter(record) if record is not None else nullcontext()
+    writer_context = RecordWriter(record, record_mode) if record is not None else nullcontext()
     with (
         writer_context as writer,
         Progress(
@@ -158,9 +163,8 @@ def print_table(summary: dict[str, Any], preset: Preset, lang: str) -> None:
     table.add_row(tr("throws tried", lang), str(summary["throws_tried"]))
     table.add_row(tr("throws failed", lang), str(summary["throws_failed"]))
     table.add_row(tr("redeals", lang), str(summary["redeals"]))
-    table.add_row(
-        tr("score totals by seat", lang), " ".join(f"{s:+d}" for s in summary["score_totals"])
-    )
+    for seat, total in enumerate(summary["score_totals"], start=1):
+        table.add_row(tr("score total, seat {seat}", lang, seat=seat), f"{total:+d}")
     rate = summary["rounds_per_second"]
     table.add_row(tr("rounds per second", lang), f"{rate:.1f}" if rate else "-")
     console.print(table)

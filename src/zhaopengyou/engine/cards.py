@@ -187,7 +187,8 @@ def format_cards(cards: Iterable[int], *, ascii: bool = False) -> str:
 
 
 def to_ascii_list(cards: Iterable[int]) -> list[str]:
-    return [_ASCII[c] for c in cards]
+    """Cards in RECORD.md notation (``["AH", "10H"]``): what every JSON form uses."""
+    return list(map(_ASCII.__getitem__, cards))
 
 
 def counts_of(cards: Iterable[int]) -> list[int]:

@@ -21,7 +21,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from .cards import CARDS, RANK_NAMES, SUIT_LETTERS, Card
+from .cards import CARDS, RANK_NAMES, SUIT_LETTERS, Card, to_ascii_list
 from .errors import EngineError
 
 T = TypeVar("T")
@@ -39,8 +39,7 @@ class DecodeError(EngineError, ValueError):
         self.reason = reason
 
 
-def encode_cards(cards: Iterable[int]) -> list[str]:
-    return [CARDS[c].ascii for c in cards]
+encode_cards = to_ascii_list
 
 
 def decode_card(value: object, key: str) -> Card:

@@ -44,4 +44,18 @@ class MalformedAction(IllegalAction):
 
 
 class InvalidOption(EngineError, ValueError):
-    """An unknown preset or option, or an option value outside its domain."""
+    """An unknown preset or option, or an option value outside its domain.
+
+    Like :class:`IllegalAction`, an English template with named fields, so that the
+    command line can say it in the user's language.
+
+    >>> err = InvalidOption("unknown preset {name!r}", name="chess")
+    >>> str(err), err.template, err.params
+    ("unknown preset 'chess'", 'unknown preset {name!r}', {'name': 'chess'})
+    """
+
+    def __init__(self, template: str, **params: Any) -> None:
+        self.template = template
+        self.params = params
+        self.message = template.format(**params) if params else template
+        super().__init__(self.message)

@@ -343,8 +343,11 @@ EVENT_TYPES: dict[str, type[Event]] = {
 
 def for_seat(event: Event, seat: int | None) -> Event:
     """The event as ``seat`` may see it (``None``: a spectator)."""
-    if isinstance(event, CardDealt) and event.seat != seat:
-        return event._replace(card=None)
+    if type(event) is CardDealt:  # the commonest event, redacted without _replace's cost
+        if event.seat == seat:
+            return event
+        redacted: Event = tuple.__new__(CardDealt, (event.seat, None, event.dealt, event.seq))
+        return redacted
     if isinstance(event, KittyTaken | Buried) and event.seat != seat:
         return event._replace(cards=())
     if isinstance(event, BidMade) and event.seat != seat and event.hidden:

@@ -97,25 +97,38 @@ class Preset:
             if spec.choices is not None and value not in spec.choices:
                 allowed = ", ".join(str(c) for c in spec.choices)
                 raise InvalidOption(
-                    f"option {spec.name!r} of {self.name} must be one of: {allowed} (got {value!r})"
+                    "option {name!r} of {preset} must be one of: {allowed} (got {value!r})",
+                    name=spec.name,
+                    preset=self.name,
+                    allowed=allowed,
+                    value=value,
                 )
             if spec.minimum is not None or spec.maximum is not None:
                 if not isinstance(value, int) or isinstance(value, bool):
                     raise InvalidOption(
-                        f"option {spec.name!r} of {self.name} must be a whole number"
+                        "option {name!r} of {preset} must be a whole number",
+                        name=spec.name,
+                        preset=self.name,
                     )
                 low = spec.minimum if spec.minimum is not None else value
                 high = spec.maximum if spec.maximum is not None else value
                 if not low <= value <= high:
                     raise InvalidOption(
-                        f"option {spec.name!r} of {self.name} must be between {low} and {high}"
-                        f" (got {value})"
+                        "option {name!r} of {preset} must be between {low} and {high} "
+                        "(got {value})",
+                        name=spec.name,
+                        preset=self.name,
+                        low=low,
+                        high=high,
+                        value=value,
                     )
         cards = NUM_KINDS * self.decks - self.kitty_size
         if cards % self.players:
             raise InvalidOption(
-                f"{self.decks} decks with a kitty of {self.kitty_size} cannot be dealt evenly "
-                f"to {self.players} players"
+                "{decks} decks with a kitty of {kitty} cannot be dealt evenly to {players} players",
+                decks=self.decks,
+                kitty=self.kitty_size,
+                players=self.players,
             )
 
     # --- derived data ------------------------------------------------------------------
@@ -134,7 +147,10 @@ class Preset:
         for key in changes:
             if key not in known:
                 raise InvalidOption(
-                    f"{self.name} has no option {key!r}; options: {', '.join(sorted(known))}"
+                    "{preset} has no option {name!r}; options: {options}",
+                    preset=self.name,
+                    name=key,
+                    options=", ".join(sorted(known)),
                 )
         if "decks" in changes and "kitty_size" not in changes:
             kitty = self.DEFAULT_KITTY.get(changes["decks"])
@@ -716,10 +732,14 @@ def get_preset(name: str, **options: Any) -> Preset:
     try:
         cls = PRESETS[name]
     except KeyError:
-        raise InvalidOption(
-            f"unknown preset {name!r}; presets: {', '.join(sorted(PRESETS))}"
-        ) from None
+        raise _unknown_preset(name) from None
     return cls().with_options(**options)
+
+
+def _unknown_preset(name: str) -> InvalidOption:
+    return InvalidOption(
+        "unknown preset {name!r}; presets: {presets}", name=name, presets=", ".join(sorted(PRESETS))
+    )
 
 
 def decode_preset(data: Mapping[str, Any]) -> Preset:
@@ -728,9 +748,7 @@ def decode_preset(data: Mapping[str, Any]) -> Preset:
     name = field(data, "preset", decode_str, "")
     options = field(data, "options", require_dict, "")
     if name not in PRESETS:
-        raise DecodeError(
-            "preset", f"unknown preset {name!r}; presets: {', '.join(sorted(PRESETS))}"
-        )
+        raise DecodeError("preset", str(_unknown_preset(name)))
     try:
         return get_preset(name, **options)
     except (InvalidOption, TypeError) as err:
@@ -742,28 +760,33 @@ def parse_option_values(preset_name: str, assignments: Mapping[str, str]) -> dic
     try:
         cls = PRESETS[preset_name]
     except KeyError:
-        raise InvalidOption(
-            f"unknown preset {preset_name!r}; presets: {', '.join(sorted(PRESETS))}"
-        ) from None
+        raise _unknown_preset(preset_name) from None
     specs = {spec.name: spec for spec in cls.OPTION_SPECS}
     defaults = cls().options
     out: dict[str, Any] = {}
     for key, text in assignments.items():
         if key not in specs:
             raise InvalidOption(
-                f"{preset_name} has no option {key!r}; options: {', '.join(sorted(specs))}"
+                "{preset} has no option {name!r}; options: {options}",
+                preset=preset_name,
+                name=key,
+                options=", ".join(sorted(specs)),
             )
         default = defaults[key]
         if isinstance(default, bool):
             lowered = text.strip().lower()
             if lowered not in ("true", "false", "on", "off", "yes", "no", "1", "0"):
-                raise InvalidOption(f"option {key!r} takes true or false (got {text!r})")
+                raise InvalidOption(
+                    "option {name!r} takes true or false (got {value!r})", name=key, value=text
+                )
             out[key] = lowered in ("true", "on", "yes", "1")
         elif isinstance(default, int):
             try:
                 out[key] = int(text)
             except ValueError:
-                raise InvalidOption(f"option {key!r} takes a whole number (got {text!r})") from None
+                raise InvalidOption(
+                    "option {name!r} takes a whole number (got {value!r})", name=key, value=text
+                ) from None
         else:
             out[key] = text.strip()
     return out

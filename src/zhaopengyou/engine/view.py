@@ -299,8 +299,12 @@ class View(NamedTuple):
 
     # --- serialisation -------------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
-        """Everything the seat knows, as JSON-ready data (RECORD.md card notation)."""
+    def to_dict(self, tricks_from: int = 0) -> dict[str, Any]:
+        """Everything the seat knows, as JSON-ready data (RECORD.md card notation).
+
+        With ``tricks_from`` the finished tricks before that index are left out of
+        ``tricks`` (a client that has them already gets only the new ones).
+        """
         return {
             "kind": "view",
             "seat": self.seat,
@@ -329,7 +333,7 @@ class View(NamedTuple):
             "friend_call": self.friend_call.ascii if self.friend_call is not None else None,
             "solo": self.solo,
             "friend": self.friend,
-            "tricks": [t.to_dict() for t in self.tricks],
+            "tricks": [t.to_dict() for t in self.tricks[tricks_from:]],
             "current": [play_to_dict(p) for p in self.current],
             "lead_units": [encode_cards(u.cards) for u in self.lead_units],
             "lead_shapes": [shape_to_dict(s) for s in self.lead_shapes],

@@ -309,6 +309,43 @@ ENGINE_TEXT: dict[str, dict[str, str]] = {
         "zh-Hans": "units 必须是由牌组成的列表",
         "zh-Hant": "units 必須是由牌組成的列表",
     },
+    # Presets and their options (InvalidOption: command lines and records).
+    "unknown preset {name!r}; presets: {presets}": {
+        "zh-Hans": "没有玩法 {name!r}；可选的玩法：{presets}",
+        "zh-Hant": "沒有玩法 {name!r}；可選的玩法：{presets}",
+    },
+    "{preset} has no option {name!r}; options: {options}": {
+        "zh-Hans": "{preset} 没有选项 {name!r}；可用的选项：{options}",
+        "zh-Hant": "{preset} 沒有選項 {name!r}；可用的選項：{options}",
+    },
+    "option {name!r} of {preset} must be one of: {allowed} (got {value!r})": {
+        "zh-Hans": "{preset} 的选项 {name!r} 只能取：{allowed}（收到的是 {value!r}）",
+        "zh-Hant": "{preset} 的選項 {name!r} 只能取：{allowed}（收到的是 {value!r}）",
+    },
+    "option {name!r} of {preset} must be a whole number": {
+        "zh-Hans": "{preset} 的选项 {name!r} 必须是整数",
+        "zh-Hant": "{preset} 的選項 {name!r} 必須是整數",
+    },
+    "option {name!r} of {preset} must be between {low} and {high} (got {value})": {
+        "zh-Hans": "{preset} 的选项 {name!r} 必须在 {low} 到 {high} 之间（收到的是 {value}）",
+        "zh-Hant": "{preset} 的選項 {name!r} 必須在 {low} 到 {high} 之間（收到的是 {value}）",
+    },
+    "{decks} decks with a kitty of {kitty} cannot be dealt evenly to {players} players": {
+        "zh-Hans": "{decks} 副牌留 {kitty} 张底牌，无法平均发给 {players} 个人",
+        "zh-Hant": "{decks} 副牌留 {kitty} 張底牌，無法平均發給 {players} 個人",
+    },
+    "option 'j_to_6' of shandong needs 'feng_j' (R-9.7)": {
+        "zh-Hans": "shandong 的选项 'j_to_6' 需要同时打开 'feng_j'（R-9.7）",
+        "zh-Hant": "shandong 的選項 'j_to_6' 需要同時打開 'feng_j'（R-9.7）",
+    },
+    "option {name!r} takes true or false (got {value!r})": {
+        "zh-Hans": "选项 {name!r} 只能是 true 或 false（收到的是 {value!r}）",
+        "zh-Hant": "選項 {name!r} 只能是 true 或 false（收到的是 {value!r}）",
+    },
+    "option {name!r} takes a whole number (got {value!r})": {
+        "zh-Hans": "选项 {name!r} 必须是整数（收到的是 {value!r}）",
+        "zh-Hant": "選項 {name!r} 必須是整數（收到的是 {value!r}）",
+    },
     # Card notation (CardParseError reasons).
     "not a card": {"zh-Hans": "不是一张牌", "zh-Hant": "不是一張牌"},
     "rank without a suit": {"zh-Hans": "只有点数，缺少花色", "zh-Hant": "只有點數，缺少花色"},

@@ -15,9 +15,10 @@ PLAY_TEXT: dict[str, dict[str, str]] = {
         "zh-Hans": "{title}：你坐 {seat} 号位，其他座位是{bots}。",
         "zh-Hant": "{title}：你坐 {seat} 號位，其他座位是{bots}。",
     },
-    "Type ? for help, hint for a suggestion, q to quit.": {
-        "zh-Hans": "输入 ? 查看帮助，“提示”获得建议，q 退出。",
-        "zh-Hant": "輸入 ? 查看說明，「提示」獲得建議，q 退出。",
+    "Type ? for help, hint for a suggestion (when choosing cards, Enter does the same), "
+    "q to quit.": {
+        "zh-Hans": "输入 ? 查看帮助，“提示”获得建议（选牌时直接回车也可以），q 退出。",
+        "zh-Hant": "輸入 ? 查看說明，「提示」獲得建議（選牌時直接按 Enter 也可以），q 退出。",
     },
     "Goodbye!": {"zh-Hans": "再见！", "zh-Hant": "再見！"},
     # Help.
@@ -33,10 +34,82 @@ PLAY_TEXT: dict[str, dict[str, str]] = {
         "zh-Hans": "也可以用中文花色：黑桃9 红桃10 梅花J 方块A；10 也可以写成 T。",
         "zh-Hant": "也可以用中文花色：黑桃9 紅桃10 梅花J 方塊A；10 也可以寫成 T。",
     },
-    "Commands: ? help · hint suggests a move · t shows the table again · q quits.": {
-        "zh-Hans": "命令：? 帮助 · 提示（hint）给出建议 · t 重新显示牌桌 · q 退出。",
-        "zh-Hant": "命令：? 說明 · 提示（hint）給出建議 · t 重新顯示牌桌 · q 退出。",
+    "Or choose cards by the numbers under your hand: 3 4 7, or 3-5 for 3 4 5.": {
+        "zh-Hans": "也可以用手牌下面的编号选牌：3 4 7，或 3-5 表示 3 4 5。",
+        "zh-Hant": "也可以用手牌下面的編號選牌：3 4 7，或 3-5 表示 3 4 5。",
     },
+    "Enter on an empty line (or hint / 提示) suggests a move; when bidding or swapping, "
+    "Enter passes.": {
+        "zh-Hans": "直接按回车（或输入 提示 / hint）给出建议；叫主和换底时回车表示不叫、不换。",
+        "zh-Hant": "直接按 Enter（或輸入 提示 / hint）給出建議；"
+        "叫主和換底時 Enter 表示不叫、不換。",
+    },
+    "Commands: ? help · t shows the table again · count lists the cards still out (记牌器) "
+    "· history lists this round's tricks · auto lets the bot play for you (托管) until you "
+    "press Enter · q quits.": {
+        "zh-Hans": "命令：? 帮助 · t 重新显示牌桌 · count（记牌）列出外面还有的牌（记牌器）"
+        " · history（历史）列出本局每一墩 · auto（托管）让机器人替你出牌，按回车收回 · q 退出。",
+        "zh-Hant": "命令：? 說明 · t 重新顯示牌桌 · count（記牌）列出外面還有的牌（記牌器）"
+        " · history（歷史）列出本局每一墩 · auto（託管）讓機器人替你出牌，按 Enter 收回 · q 退出。",
+    },
+    "↑ and ↓ recall earlier answers. Bot speed: zpy play --delay SECONDS, or the "
+    "environment variable ZPY_PLAY_DELAY.": {
+        "zh-Hans": "↑ ↓ 可以调出之前的输入。机器人出牌速度：zpy play --delay 秒数，"
+        "或环境变量 ZPY_PLAY_DELAY。",
+        "zh-Hant": "↑ ↓ 可以叫出之前的輸入。機器人出牌速度：zpy play --delay 秒數，"
+        "或環境變數 ZPY_PLAY_DELAY。",
+    },
+    "That line holds control keys (an arrow key?), which cannot be read here: "
+    "type the answer as text.": {
+        "zh-Hans": "这一行含有控制键（方向键？），这里无法识别：请直接输入文字。",
+        "zh-Hant": "這一行含有控制鍵（方向鍵？），這裡無法識別：請直接輸入文字。",
+    },
+    "“{token}”: a suit sign needs a rank after it, as in {example}": {
+        "zh-Hans": "“{token}”：花色后面要跟点数，例如 {example}",
+        "zh-Hant": "「{token}」：花色後面要跟點數，例如 {example}",
+    },
+    "No card at position {position}: your hand is numbered 1 to {count}.": {
+        "zh-Hans": "没有第 {position} 张牌：手牌编号是 1 到 {count}。",
+        "zh-Hant": "沒有第 {position} 張牌：手牌編號是 1 到 {count}。",
+    },
+    "Position {position} is chosen twice.": {
+        "zh-Hans": "第 {position} 张选了两次。",
+        "zh-Hant": "第 {position} 張選了兩次。",
+    },
+    # 托管, 记牌器 and the trick history.
+    "Auto-play (托管): the bot plays for you. Press Enter to take your seat back.": {
+        "zh-Hans": "托管：机器人替你出牌。按回车收回。",
+        "zh-Hant": "託管：機器人替你出牌。按 Enter 收回。",
+    },
+    "Auto-play is off: your turn again.": {
+        "zh-Hans": "已取消托管，轮到你自己出牌。",
+        "zh-Hant": "已取消託管，輪到你自己出牌。",
+    },
+    "{name} (auto)": {"zh-Hans": "{name}（托管）", "zh-Hant": "{name}（託管）"},
+    "Card counter: cards not in your hand and not yet played": {
+        "zh-Hans": "记牌器：不在你手里、也还没出过的牌",
+        "zh-Hant": "記牌器：不在你手裡、也還沒出過的牌",
+    },
+    "Point cards played ({points} points): {cards}": {
+        "zh-Hans": "已出的分牌（{points} 分）：{cards}",
+        "zh-Hant": "已出的分牌（{points} 分）：{cards}",
+    },
+    "Points not yet played outside your hand: {points}": {
+        "zh-Hans": "你手外还没出的分：{points}",
+        "zh-Hant": "你手外還沒出的分：{points}",
+    },
+    "In the kitty you buried, not counted above: {cards}": {
+        "zh-Hans": "你扣的底牌（不计在上面）：{cards}",
+        "zh-Hant": "你扣的底牌（不計在上面）：{cards}",
+    },
+    "No trick has been finished yet this round.": {
+        "zh-Hans": "本局还没有打完一墩。",
+        "zh-Hant": "本局還沒有打完一墩。",
+    },
+    "Tricks of round {round}": {"zh-Hans": "第 {round} 局各墩", "zh-Hant": "第 {round} 局各墩"},
+    "led by": {"zh-Hans": "首出", "zh-Hant": "首出"},
+    "plays": {"zh-Hans": "出牌", "zh-Hant": "出牌"},
+    "won by": {"zh-Hans": "赢家", "zh-Hant": "贏家"},
     # The table.
     "{title} · round {round} · you are seat {seat}": {
         "zh-Hans": "{title} · 第 {round} 局 · 你在 {seat} 号位",
@@ -56,6 +129,10 @@ PLAY_TEXT: dict[str, dict[str, str]] = {
     "Friend card {card}: the friend is {name}": {
         "zh-Hans": "朋友牌 {card}：朋友是 {name}",
         "zh-Hant": "朋友牌 {card}：朋友是 {name}",
+    },
+    "Friend card {card}: no other hand holds it, you play alone": {
+        "zh-Hans": "朋友牌 {card}：其他人手里都没有，你一个人打",
+        "zh-Hant": "朋友牌 {card}：其他人手裡都沒有，你一個人打",
     },
     "Friend card {card}: the friend is not known yet": {
         "zh-Hans": "朋友牌 {card}：朋友尚未现身",
@@ -78,6 +155,10 @@ PLAY_TEXT: dict[str, dict[str, str]] = {
     "of the same rank, so the kitty is not these cards": {
         "zh-Hans": "你扣了 {cards}；亮主者用同点数的牌换走了其中 {count} 张，底牌已不是这些牌",
         "zh-Hant": "你扣了 {cards}；亮主者用同點數的牌換走了其中 {count} 張，底牌已不是這些牌",
+    },
+    "{name} swapped 1 card with the kitty (R-8.4)": {
+        "zh-Hans": "{name} 与底牌换了 1 张牌（R-8.4）",
+        "zh-Hant": "{name} 與底牌換了 1 張牌（R-8.4）",
     },
     "{name} swapped {count} cards with the kitty (R-8.4)": {
         "zh-Hans": "{name} 与底牌换了 {count} 张牌（R-8.4）",
@@ -196,6 +277,10 @@ PLAY_TEXT: dict[str, dict[str, str]] = {
         "zh-Hans": "你拿到底牌：{cards}",
         "zh-Hant": "你拿到底牌：{cards}",
     },
+    "{name} took the kitty (1 card)": {
+        "zh-Hans": "{name} 拿底牌（1 张）",
+        "zh-Hant": "{name} 拿底牌（1 張）",
+    },
     "{name} took the kitty ({count} cards)": {
         "zh-Hans": "{name} 拿底牌（{count} 张）",
         "zh-Hant": "{name} 拿底牌（{count} 張）",
@@ -204,6 +289,7 @@ PLAY_TEXT: dict[str, dict[str, str]] = {
         "zh-Hans": "加下划线的是你拿到的底牌：{cards}",
         "zh-Hant": "加底線的是你拿到的底牌：{cards}",
     },
+    "Bury 1 card: ": {"zh-Hans": "扣底，输入 1 张牌：", "zh-Hant": "扣底，輸入 1 張牌："},
     "Bury {size} cards: ": {
         "zh-Hans": "扣底，输入 {size} 张牌：",
         "zh-Hant": "扣底，輸入 {size} 張牌：",
@@ -212,6 +298,7 @@ PLAY_TEXT: dict[str, dict[str, str]] = {
         "zh-Hans": "你扣底：{cards}（{points} 分）",
         "zh-Hant": "你扣底：{cards}（{points} 分）",
     },
+    "{name} buried 1 card": {"zh-Hans": "{name} 扣底 1 张", "zh-Hant": "{name} 扣底 1 張"},
     "{name} buried {count} cards": {
         "zh-Hans": "{name} 扣底 {count} 张",
         "zh-Hant": "{name} 扣底 {count} 張",
@@ -226,6 +313,26 @@ PLAY_TEXT: dict[str, dict[str, str]] = {
         "zh-Hant": "請叫一張朋友牌：你之後第一個有這張牌的玩家就是你的朋友（R-9.1）。",
     },
     "Friend card: ": {"zh-Hans": "朋友牌：", "zh-Hant": "朋友牌："},
+    "Cards you may call (held once, the twin not buried, R-9.2): {cards}": {
+        "zh-Hans": "可以叫的牌（手里只有一张、另一张没有扣在底牌里，R-9.2）：{cards}",
+        "zh-Hant": "可以叫的牌（手裡只有一張、另一張沒有扣在底牌裡，R-9.2）：{cards}",
+    },
+    "No card of yours may be called: type solo (R-9.2).": {
+        "zh-Hans": "你没有可以叫的牌：请输入“独打”（R-9.2）。",
+        "zh-Hant": "你沒有可以叫的牌：請輸入「獨打」（R-9.2）。",
+    },
+    "you do not hold {card}: the friend card must be one you hold": {
+        "zh-Hans": "你没有 {card}：朋友牌必须是你手里的牌",
+        "zh-Hant": "你沒有 {card}：朋友牌必須是你手裡的牌",
+    },
+    "you hold {count}× {card}: call a card you hold only once": {
+        "zh-Hans": "你有 {count} 张 {card}：只能叫手里只有一张的牌",
+        "zh-Hant": "你有 {count} 張 {card}：只能叫手裡只有一張的牌",
+    },
+    "the other {card} is in the kitty you buried: nobody could answer the call": {
+        "zh-Hans": "另一张 {card} 扣在底牌里：没有人能当朋友",
+        "zh-Hant": "另一張 {card} 扣在底牌裡：沒有人能當朋友",
+    },
     "Name exactly one card.": {"zh-Hans": "只能叫一张牌。", "zh-Hant": "只能叫一張牌。"},
     "No other hand holds {card}: you would play alone.": {
         "zh-Hans": "其他人手里都没有 {card}：你将一个人打。",
@@ -261,14 +368,28 @@ PLAY_TEXT: dict[str, dict[str, str]] = {
     },
     # Tricks.
     "Your lead: ": {"zh-Hans": "你首出：", "zh-Hant": "你首出："},
-    "Play {count} card(s): ": {"zh-Hans": "出 {count} 张牌：", "zh-Hant": "出 {count} 張牌："},
+    "Play 1 card: ": {"zh-Hans": "出 1 张牌：", "zh-Hant": "出 1 張牌："},
+    "Play {count} cards: ": {"zh-Hans": "出 {count} 张牌：", "zh-Hant": "出 {count} 張牌："},
+    "Legal plays: {plays}": {"zh-Hans": "可以这样出：{plays}", "zh-Hant": "可以這樣出：{plays}"},
+    "Cards you can play: {cards}": {
+        "zh-Hans": "可以出的牌：{cards}",
+        "zh-Hant": "可以出的牌：{cards}",
+    },
     "Type the cards to play (? for help).": {
         "zh-Hans": "请输入要出的牌（? 查看帮助）。",
         "zh-Hant": "請輸入要出的牌（? 查看說明）。",
     },
-    "Suggestion: {cards} (type {typed})": {
+    "Suggestion: play {cards} (type {typed})": {
         "zh-Hans": "建议出：{cards}（输入 {typed}）",
         "zh-Hant": "建議出：{cards}（輸入 {typed}）",
+    },
+    "Suggestion: bury {cards} (type {typed})": {
+        "zh-Hans": "建议扣：{cards}（输入 {typed}）",
+        "zh-Hant": "建議扣：{cards}（輸入 {typed}）",
+    },
+    "Suggestion: give back {cards} (type {typed})": {
+        "zh-Hans": "建议还：{cards}（输入 {typed}）",
+        "zh-Hant": "建議還：{cards}（輸入 {typed}）",
     },
     "{name} led {cards}": {"zh-Hans": "{name} 首出 {cards}", "zh-Hant": "{name} 首出 {cards}"},
     "{name} played {cards}": {"zh-Hans": "{name} 跟 {cards}", "zh-Hant": "{name} 跟 {cards}"},
@@ -298,6 +419,10 @@ PLAY_TEXT: dict[str, dict[str, str]] = {
     "The attackers won the last trick: kitty {points} × {multiplier} = {bonus} (R-7.2)": {
         "zh-Hans": "闲家抠底！底分 {points} × {multiplier} = {bonus}（R-7.2）",
         "zh-Hant": "閒家摳底！底分 {points} × {multiplier} = {bonus}（R-7.2）",
+    },
+    "The attackers won the last trick, but the kitty holds no points (R-7.2)": {
+        "zh-Hans": "闲家抠底，但底牌没有分（R-7.2）",
+        "zh-Hant": "閒家摳底，但底牌沒有分（R-7.2）",
     },
     "Round {round} is over": {"zh-Hans": "第 {round} 局结束", "zh-Hant": "第 {round} 局結束"},
     "Attackers' points {x}": {"zh-Hans": "闲家得分 {x}", "zh-Hant": "閒家得分 {x}"},
@@ -331,6 +456,7 @@ PLAY_TEXT: dict[str, dict[str, str]] = {
         "zh-Hans": "按回车开始第 {round} 局（q 退出）：",
         "zh-Hant": "按 Enter 開始第 {round} 局（q 退出）：",
     },
+    "Standings after 1 round": {"zh-Hans": "1 局后排名", "zh-Hant": "1 局後排名"},
     "Standings after {rounds} rounds": {
         "zh-Hans": "{rounds} 局后排名",
         "zh-Hant": "{rounds} 局後排名",
@@ -369,6 +495,7 @@ PLAY_TEXT: dict[str, dict[str, str]] = {
         "zh-Hans": "须还 {count} 张牌，至少一张常主（王、2、3 或 5）（R-8.4）。",
         "zh-Hant": "須還 {count} 張牌，至少一張常主（王、2、3 或 5）（R-8.4）。",
     },
+    "Give back 1 card: ": {"zh-Hans": "还 1 张牌：", "zh-Hant": "還 1 張牌："},
     "Give back {count} cards: ": {"zh-Hans": "还 {count} 张牌：", "zh-Hant": "還 {count} 張牌："},
     "Trumps in the kitty: {cards}; each may be swapped for a same-rank card (R-8.4).": {
         "zh-Hans": "底牌中的主：{cards}。可以用手里其他花色同点数的牌一换一（R-8.4）。",

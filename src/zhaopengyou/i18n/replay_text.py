@@ -15,7 +15,7 @@ REPLAY_TEXT: dict[str, dict[str, str]] = {
     "round {round}": {"zh-Hans": "第 {round} 局", "zh-Hant": "第 {round} 局"},
     "bid {bid}": {"zh-Hans": "第 {bid} 次叫牌", "zh-Hant": "第 {bid} 次叫牌"},
     "trick {trick}": {"zh-Hans": "第 {trick} 墩", "zh-Hant": "第 {trick} 墩"},
-    "seat {seat}": {"zh-Hans": "{seat} 号座位", "zh-Hant": "{seat} 號座位"},
+    "seat {seat}": {"zh-Hans": "{seat} 号位", "zh-Hant": "{seat} 號位"},
     "{rule}: {message}": {"zh-Hans": "{rule}：{message}", "zh-Hant": "{rule}：{message}"},
     # Reading a file.
     "the file is empty": {"zh-Hans": "文件是空的", "zh-Hant": "檔案是空的"},
@@ -32,6 +32,42 @@ REPLAY_TEXT: dict[str, dict[str, str]] = {
         "zh-Hant": "{error}（第 {column} 欄）",
     },
     "expected ',' or ']'": {"zh-Hans": "此处应为 ',' 或 ']'", "zh-Hant": "此處應為 ',' 或 ']'"},
+    # What Python's JSON parser found (reader._JSON_PROBLEMS).
+    "a value is missing": {"zh-Hans": "缺少一个值", "zh-Hant": "缺少一個值"},
+    "a key in double quotes is missing": {
+        "zh-Hans": "缺少用双引号括起的键",
+        "zh-Hant": "缺少用雙引號括起的鍵",
+    },
+    "':' is missing after a key": {"zh-Hans": "键后面缺少 ':'", "zh-Hant": "鍵後面缺少 ':'"},
+    "',' is missing between two items": {
+        "zh-Hans": "两项之间缺少 ','",
+        "zh-Hant": "兩項之間缺少 ','",
+    },
+    "a string starts here but never ends": {
+        "zh-Hans": "字符串从这里开始，却没有结束的引号",
+        "zh-Hant": "字串從這裡開始，卻沒有結束的引號",
+    },
+    "a control character inside a string": {
+        "zh-Hans": "字符串里有控制字符",
+        "zh-Hant": "字串裡有控制字元",
+    },
+    "an invalid backslash escape": {"zh-Hans": "无效的反斜杠转义", "zh-Hant": "無效的反斜線跳脫"},
+    "an invalid \\uXXXX escape": {
+        "zh-Hans": "无效的 \\uXXXX 转义",
+        "zh-Hant": "無效的 \\uXXXX 跳脫",
+    },
+    "a comma right before the end of an object": {
+        "zh-Hans": "对象结尾前多了一个逗号",
+        "zh-Hant": "物件結尾前多了一個逗號",
+    },
+    "a comma right before the end of a list": {
+        "zh-Hans": "列表结尾前多了一个逗号",
+        "zh-Hant": "列表結尾前多了一個逗號",
+    },
+    "the JSON syntax is broken here": {
+        "zh-Hans": "这里的 JSON 语法有误",
+        "zh-Hant": "這裡的 JSON 語法有誤",
+    },
     "extra data after the end": {
         "zh-Hans": "结尾之后还有多余内容",
         "zh-Hant": "結尾之後還有多餘內容",
@@ -40,6 +76,23 @@ REPLAY_TEXT: dict[str, dict[str, str]] = {
         "zh-Hans": "无法读取 {file}：{error}",
         "zh-Hant": "無法讀取 {file}：{error}",
     },
+    # Writing a record file (records.record).
+    "{file} already exists": {"zh-Hans": "{file} 已经存在", "zh-Hant": "{file} 已經存在"},
+    "cannot write records to {file}: {reason}": {
+        "zh-Hans": "无法把记录写入 {file}：{reason}",
+        "zh-Hant": "無法把記錄寫入 {file}：{reason}",
+    },
+    "it is a folder": {"zh-Hans": "这是一个文件夹", "zh-Hant": "這是一個資料夾"},
+    "permission denied": {"zh-Hans": "没有写入权限", "zh-Hant": "沒有寫入權限"},
+    "the folder {folder} does not exist": {
+        "zh-Hans": "文件夹 {folder} 不存在",
+        "zh-Hant": "資料夾 {folder} 不存在",
+    },
+    "{folder} is not a folder": {
+        "zh-Hans": "{folder} 不是文件夹",
+        "zh-Hant": "{folder} 不是資料夾",
+    },
+    "{error}": {"zh-Hans": "{error}", "zh-Hant": "{error}"},
     # Validating a record.
     "missing": {"zh-Hans": "缺少", "zh-Hant": "缺少"},
     "expected {expected}, got {value}": {
@@ -97,24 +150,28 @@ REPLAY_TEXT: dict[str, dict[str, str]] = {
     # Replaying.
     "ok": {"zh-Hans": "一致", "zh-Hant": "一致"},
     "{key} recorded {recorded}, engine {engine}": {
-        "zh-Hans": "{key} 记录为 {recorded}，引擎算出 {engine}",
-        "zh-Hant": "{key} 記錄為 {recorded}，引擎算出 {engine}",
+        "zh-Hans": "{key}记录为 {recorded}，引擎算出 {engine}",
+        "zh-Hant": "{key}記錄為 {recorded}，引擎算出 {engine}",
     },
     "recorded {action} but the engine says {reason}": {
         "zh-Hans": "记录为 {action}，但引擎判定 {reason}",
         "zh-Hant": "記錄為 {action}，但引擎判定 {reason}",
     },
-    "the engine cannot set up this game: {error}": {
-        "zh-Hans": "引擎无法建立这种玩法：{error}",
-        "zh-Hant": "引擎無法建立這種玩法：{error}",
-    },
     "the engine cannot set up this round: {error}": {
         "zh-Hans": "引擎无法建立这一局：{error}",
         "zh-Hant": "引擎無法建立這一局：{error}",
     },
-    "deal: seat {seat} received {got} cards, {preset} deals {expected}": {
-        "zh-Hans": "发牌：{seat} 号座位拿到 {got} 张牌，{preset} 每人发 {expected} 张",
-        "zh-Hant": "發牌：{seat} 號座位拿到 {got} 張牌，{preset} 每人發 {expected} 張",
+    "deck is not a full set of cards for this preset": {
+        "zh-Hans": "发到各家的牌和底牌合起来不是这个玩法的整副牌",
+        "zh-Hant": "發到各家的牌和底牌合起來不是這個玩法的整副牌",
+    },
+    "without a banker every seat must be at the same level": {
+        "zh-Hans": "还没有庄家时，所有座位必须是同一级",
+        "zh-Hant": "還沒有莊家時，所有座位必須是同一級",
+    },
+    "deal: this seat received {got} cards, {preset} deals {expected}": {
+        "zh-Hans": "发牌：这个座位拿到 {got} 张牌，{preset} 每人发 {expected} 张",
+        "zh-Hant": "發牌：這個座位拿到 {got} 張牌，{preset} 每人發 {expected} 張",
     },
     "recorded after {after} cards dealt, which the deal has passed "
     "(bids must be listed in order)": {
@@ -131,12 +188,12 @@ REPLAY_TEXT: dict[str, dict[str, str]] = {
         "zh-Hant": "無人叫牌，引擎重新發牌（R-8.2）",
     },
     "swaps: the engine has no declarer swaps for {preset}": {
-        "zh-Hans": "swaps：引擎不支持 {preset} 的换牌",
-        "zh-Hant": "swaps：引擎不支援 {preset} 的換牌",
+        "zh-Hans": "记录中有换底，但 {preset} 没有亮牌人换底",
+        "zh-Hant": "記錄中有換底，但 {preset} 沒有亮牌人換底",
     },
     "friend_call recorded null, but {preset} calls a friend (R-9.1)": {
-        "zh-Hans": "friend_call 记录为 null，但 {preset} 要叫朋友（R-9.1）",
-        "zh-Hant": "friend_call 記錄為 null，但 {preset} 要叫朋友（R-9.1）",
+        "zh-Hans": "记录中没有叫朋友，但 {preset} 要叫朋友（R-9.1）",
+        "zh-Hant": "記錄中沒有叫朋友，但 {preset} 要叫朋友（R-9.1）",
     },
     "a solo call": {"zh-Hans": "独打", "zh-Hant": "獨打"},
     "the friend call {card}": {"zh-Hans": "叫朋友 {card}", "zh-Hant": "叫朋友 {card}"},
@@ -185,4 +242,112 @@ REPLAY_TEXT: dict[str, dict[str, str]] = {
         "zh-Hant": "記錄的粘牌所取為 {recorded}，引擎為 {engine}",
     },
     "no swap": {"zh-Hans": "不换牌", "zh-Hant": "不換牌"},
+    "none": {"zh-Hans": "无", "zh-Hant": "無"},
+    # Engine rejections told about a seat (replay.SEAT_FORMS), not to the player.
+    "seat {actor} does not hold the cards it bids": {
+        "zh-Hans": "{actor} 号位手里没有所叫的牌",
+        "zh-Hant": "{actor} 號位手裡沒有所叫的牌",
+    },
+    "seat {actor} may reinforce its own bid but not overcall it with another suit": {
+        "zh-Hans": "{actor} 号位可以加固自己叫的主，但不能改叫别的花色",
+        "zh-Hant": "{actor} 號位可以加固自己叫的主，但不能改叫別的花色",
+    },
+    "seat {actor} does not hold the cards it declares": {
+        "zh-Hans": "{actor} 号位手里没有所亮的牌",
+        "zh-Hant": "{actor} 號位手裡沒有所亮的牌",
+    },
+    "seat {actor} cannot 顶 its own declaration": {
+        "zh-Hans": "{actor} 号位不能顶自己的亮牌",
+        "zh-Hant": "{actor} 號位不能頂自己的亮牌",
+    },
+    "seat {actor} does not hold another copy of that joker": {
+        "zh-Hans": "{actor} 号位没有另一张同样的王",
+        "zh-Hant": "{actor} 號位沒有另一張同樣的王",
+    },
+    "bury exactly {size} cards (seat {actor} buried {got})": {
+        "zh-Hans": "须扣 {size} 张牌（{actor} 号位扣了 {got} 张）",
+        "zh-Hant": "須扣 {size} 張牌（{actor} 號位扣了 {got} 張）",
+    },
+    "call a card seat {actor} holds exactly once whose twin is not buried": {
+        "zh-Hans": "须叫一张 {actor} 号位手里只有一张、另一张又不在底牌里的牌",
+        "zh-Hant": "須叫一張 {actor} 號位手裡只有一張、另一張又不在底牌裡的牌",
+    },
+    "seat {actor} holds no single whose twin is out: it must go solo (独打)": {
+        "zh-Hans": "{actor} 号位没有可叫的单张（另一张须在别人手里）：只能独打",
+        "zh-Hant": "{actor} 號位沒有可叫的單張（另一張須在別人手裡）：只能獨打",
+    },
+    "give back exactly {count} cards (seat {actor} gave {got})": {
+        "zh-Hans": "须还 {count} 张牌（{actor} 号位还了 {got} 张）",
+        "zh-Hant": "須還 {count} 張牌（{actor} 號位還了 {got} 張）",
+    },
+    "it is not seat {actor}'s turn to play": {
+        "zh-Hans": "还没轮到 {actor} 号位出牌",
+        "zh-Hant": "還沒輪到 {actor} 號位出牌",
+    },
+    "seat {actor} does not hold those cards": {
+        "zh-Hans": "{actor} 号位手里没有这些牌",
+        "zh-Hant": "{actor} 號位手裡沒有這些牌",
+    },
+    "seat {actor} does not hold {count}× {card}": {
+        "zh-Hans": "{actor} 号位手里没有 {count} 张 {card}",
+        "zh-Hant": "{actor} 號位手裡沒有 {count} 張 {card}",
+    },
+    "seat {actor} holds a pair in the led suit: it must follow with it": {
+        "zh-Hans": "{actor} 号位有首出花色的对子：必须跟对子",
+        "zh-Hant": "{actor} 號位有首出花色的對子：必須跟對子",
+    },
+    "seat {actor} holds a triple in the led suit: it must follow with it": {
+        "zh-Hans": "{actor} 号位有首出花色的三张：必须跟三张",
+        "zh-Hant": "{actor} 號位有首出花色的三張：必須跟三張",
+    },
+    "seat {actor} holds a tractor in the led suit: it must follow with it": {
+        "zh-Hans": "{actor} 号位有首出花色的拖拉机：必须跟拖拉机",
+        "zh-Hant": "{actor} 號位有首出花色的拖拉機：必須跟拖拉機",
+    },
+    "seat {actor} holds a {kind} of this size in the led suit: it must play it": {
+        "zh-Hans": "{actor} 号位有首出花色中同样大小的{kind}：必须出它",
+        "zh-Hant": "{actor} 號位有首出花色中同樣大小的{kind}：必須出它",
+    },
+    "without that unit, seat {actor} must follow with its highest cards of the suit": {
+        "zh-Hans": "{actor} 号位没有同样的牌型，须从大到小跟该花色的牌",
+        "zh-Hant": "{actor} 號位沒有同樣的牌型，須從大到小跟該花色的牌",
+    },
+    "seat {actor} holds a 刮风 this long in the led suit: it must follow with it": {
+        "zh-Hans": "{actor} 号位有首出花色中同样长的刮风：必须跟刮风",
+        "zh-Hant": "{actor} 號位有首出花色中同樣長的颳風：必須跟颳風",
+    },
+    "seat {actor} must follow with as many pairs as it holds, up to the lead's": {
+        "zh-Hans": "有对跟对：{actor} 号位有几对就须跟几对（最多与首家相同）",
+        "zh-Hant": "有對跟對：{actor} 號位有幾對就須跟幾對（最多與首家相同）",
+    },
+    "after its pairs, seat {actor} must fill with its highest cards of the suit": {
+        "zh-Hans": "跟完对子后，{actor} 号位须用该花色最大的牌补足（无对从大到小）",
+        "zh-Hant": "跟完對子後，{actor} 號位須用該花色最大的牌補足（無對從大到小）",
+    },
+}
+
+# Record keys named in "{key} recorded …, engine …": English shows the key itself, so
+# that it can be found in the file; Chinese gives its meaning. Kept apart from the
+# catalog because some keys ("banker", "points") are also play texts.
+RECORD_KEY_TEXT: dict[str, dict[str, str]] = {
+    "players (count)": {"zh-Hans": "玩家人数", "zh-Hant": "玩家人數"},
+    "kitty (size)": {"zh-Hans": "底牌张数", "zh-Hant": "底牌張數"},
+    "dealer": {"zh-Hans": "发牌人", "zh-Hant": "發牌人"},
+    "level_rank": {"zh-Hans": "级牌", "zh-Hant": "級牌"},
+    "banker": {"zh-Hans": "庄家", "zh-Hant": "莊家"},
+    "trump_suit": {"zh-Hans": "主牌花色", "zh-Hant": "主牌花色"},
+    "bid_count": {"zh-Hans": "叫主张数", "zh-Hant": "叫主張數"},
+    "buried_by": {"zh-Hans": "扣底人", "zh-Hant": "扣底人"},
+    "friend_call": {"zh-Hans": "叫朋友", "zh-Hant": "叫朋友"},
+    "friend": {"zh-Hans": "朋友", "zh-Hant": "朋友"},
+    "leader": {"zh-Hans": "首出人", "zh-Hant": "首出人"},
+    "winner": {"zh-Hans": "赢家", "zh-Hant": "贏家"},
+    "points": {"zh-Hans": "这一墩的分", "zh-Hant": "這一墩的分"},
+    "kitty_points": {"zh-Hans": "底牌分", "zh-Hant": "底牌分"},
+    "kitty_multiplier": {"zh-Hans": "抠底倍数", "zh-Hant": "摳底倍數"},
+    "attackers_points": {"zh-Hans": "抓分方得分", "zh-Hant": "抓分方得分"},
+    "levels_after": {"zh-Hans": "本局后的级别", "zh-Hant": "本局後的級別"},
+    "next_banker": {"zh-Hans": "下一局庄家", "zh-Hant": "下一局莊家"},
+    "scores": {"zh-Hans": "各座位积分", "zh-Hant": "各座位積分"},
+    "penalties": {"zh-Hans": "各座位罚分", "zh-Hant": "各座位罰分"},
 }

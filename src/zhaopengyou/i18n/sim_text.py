@@ -9,11 +9,16 @@ SIM_TEXT: dict[str, dict[str, str]] = {
     "bots": {"zh-Hans": "机器人", "zh-Hant": "機器人"},
     "banker's side hold rate": {"zh-Hans": "庄家方守庄率", "zh-Hant": "莊家方守莊率"},
     "mean attackers' points": {"zh-Hans": "抓分方平均得分", "zh-Hant": "抓分方平均得分"},
-    "kitty bonuses (rounds)": {"zh-Hans": "扣底次数", "zh-Hant": "扣底次數"},
-    "kitty bonus points, total": {"zh-Hans": "扣底总得分", "zh-Hant": "扣底總得分"},
+    # 抠底 (摳底): the attackers win the last trick and score the kitty (R-7.2); 扣底 is
+    # burying the kitty, a different thing.
+    "kitty bonuses (rounds)": {"zh-Hans": "抠底次数", "zh-Hant": "摳底次數"},
+    "kitty bonus points, total": {"zh-Hans": "抠底总得分", "zh-Hant": "摳底總得分"},
     "throws tried": {"zh-Hans": "甩牌次数", "zh-Hant": "甩牌次數"},
     "throws failed": {"zh-Hans": "甩牌失败次数", "zh-Hant": "甩牌失敗次數"},
     "redeals": {"zh-Hans": "重新发牌次数", "zh-Hant": "重新發牌次數"},
-    "score totals by seat": {"zh-Hans": "各座位积分合计", "zh-Hant": "各座位積分合計"},
+    "score total, seat {seat}": {
+        "zh-Hans": "{seat} 号位积分合计",
+        "zh-Hant": "{seat} 號位積分合計",
+    },
     "rounds per second": {"zh-Hans": "每秒局数", "zh-Hant": "每秒局數"},
 }

@@ -18,9 +18,11 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, Protocol, runtime_checkable
 
 from ..engine.cards import CARDS, RANK_NAMES, SUIT_LETTERS, to_ascii_list
+from ..engine.errors import InvalidOption
+from ..engine.presets import get_preset
 from ..i18n import tr
 
 FORMAT = "zpy-record/1"
@@ -29,21 +31,48 @@ EVENT_KINDS = ("quit", "bot", "back")
 _SHOWN_VALUE_LIMIT = 60
 
 
+@runtime_checkable
+class Localized(Protocol):
+    """A part of a message that is written differently per language or per reader."""
+
+    def render(self, lang: str = "en", first_seat: int = 1) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A seat number in a message: people count seats from 1 (1号位), while records and
+    machine output count from 0; ``first_seat`` says which.
+
+    >>> Seat(2).render(), Seat(2).render(first_seat=0)
+    ('3', '2')
+    """
+
+    index: int
+
+    def render(self, lang: str = "en", first_seat: int = 1) -> str:
+        return str(self.index + first_seat)
+
+
 @dataclass(frozen=True, slots=True)
 class Message:
     """An English template with named fields, translated on demand with :func:`tr`.
 
-    A field that is itself a :class:`Message` is translated too, so a sentence can
-    embed, say, an engine rejection in the user's language.
+    A field that is itself :class:`Localized` (a :class:`Message`, a :class:`Seat`) is
+    rendered too, so a sentence can embed, say, an engine rejection in the user's
+    language.
+
+    >>> Message("seat {seat}", {"seat": Seat(0)}).render("zh-Hans")
+    '1 号位'
     """
 
     template: str
     params: dict[str, Any] = field(default_factory=dict)
 
-    def render(self, lang: str = "en") -> str:
-        """The message in ``lang`` (``zh-Hans``, ``zh-Hant`` or ``en``)."""
+    def render(self, lang: str = "en", first_seat: int = 1) -> str:
+        """The message in ``lang`` (``zh-Hans``, ``zh-Hant`` or ``en``), seats counted
+        from ``first_seat`` (1 for people, 0 for machine output)."""
         params = {
-            name: value.render(lang) if isinstance(value, Message) else value
+            name: value.render(lang, first_seat) if isinstance(value, Localized) else value
             for name, value in self.params.items()
         }
         return tr(self.template, lang, **params)
@@ -201,13 +230,36 @@ def _line_of(text: str, position: int) -> int:
     return text.count("\n", 0, position) + 1
 
 
+# Python's JSON parser explains errors in English; these are its messages as templates
+# the catalog translates (a message not listed here gets the general one).
+_JSON_PROBLEMS = {
+    "Expecting value": "a value is missing",
+    "Expecting property name enclosed in double quotes": "a key in double quotes is missing",
+    "Expecting ':' delimiter": "':' is missing after a key",
+    "Expecting ',' delimiter": "',' is missing between two items",
+    "Unterminated string starting at": "a string starts here but never ends",
+    "Invalid control character at": "a control character inside a string",
+    "Invalid \\escape": "an invalid backslash escape",
+    "Invalid \\uXXXX escape": "an invalid \\uXXXX escape",
+    "Extra data": "extra data after the end",
+    "Illegal trailing comma before end of object": "a comma right before the end of an object",
+    "Illegal trailing comma before end of array": "a comma right before the end of a list",
+}
+_JSON_PROBLEM_OTHERWISE = "the JSON syntax is broken here"
+
+
 def _json_error(err: json.JSONDecodeError, name: str, line: int) -> RecordError:
+    problem = next(
+        (text for msg, text in _JSON_PROBLEMS.items() if err.msg.startswith(msg)),
+        _JSON_PROBLEM_OTHERWISE,
+    )
     return RecordError(
         Message(
             "invalid JSON: {error}",
             {
                 "error": Message(
-                    "{error} (column {column})", {"error": err.msg, "column": err.colno}
+                    "{error} (column {column})",
+                    {"error": Message(problem), "column": err.colno},
                 )
             },
         ),
@@ -361,9 +413,9 @@ class _Validator:
                 value=show_value(fmt),
                 format=FORMAT,
             )
-        self.string(self.get(record, "preset"), "preset")
-        for name in self.obj(self.get(record, "options"), "options"):
-            self.string(name, "options")
+        preset = self.string(self.get(record, "preset"), "preset")
+        options = self.obj(self.get(record, "options"), "options")
+        self.game(preset, options)
         seed = self.get(record, "seed")
         if seed is not None:
             self.integer(seed, "seed")
@@ -410,6 +462,17 @@ class _Validator:
             self.event(event, f"events[{index}]")
         self.boolean(self.get(record, "match_over"), "match_over")
         return record
+
+    def game(self, preset: str, options: dict[str, Any]) -> None:
+        """A game the engine knows, with options it accepts: else nothing can be replayed."""
+        try:
+            get_preset(preset)
+        except InvalidOption as err:
+            self.fail("preset", err.template, **err.params)
+        try:
+            get_preset(preset, **options)
+        except InvalidOption as err:
+            self.fail("options", err.template, **err.params)
 
     def bid(self, value: object, key: str) -> None:
         bid = self.obj(value, key)

@@ -11,19 +11,20 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
-from typing import IO, Any
+from typing import IO, Any, Literal
 
 from ..engine.bidding import BidRecord
 from ..engine.cards import RANK_NAMES, SUIT_LETTERS, to_ascii_list
 from ..engine.match import Match
 from ..engine.round import Round
 from ..engine.table import Phase, PlayRecord, Trick
-from .reader import FORMAT
+from .reader import FORMAT, Message
 
 
 def round_record(
@@ -147,8 +148,84 @@ def dumps_record(record: Mapping[str, Any]) -> str:
     return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
 
 
+RecordMode = Literal["create", "append", "replace"]
+"""What :class:`RecordWriter` does with the file: ``create`` a new one (an existing file
+is refused), ``append`` rounds to it, or ``replace`` it."""
+
+RECORD_MODES: tuple[RecordMode, ...] = ("create", "append", "replace")
+
+
+class RecordPathError(Exception):
+    """The record file cannot be written in the mode asked; nothing was changed.
+
+    ``problem`` says why in any interface language (:meth:`describe`); ``exists`` is
+    true when the file is refused only because it is there already.
+    """
+
+    def __init__(self, problem: Message, *, exists: bool = False) -> None:
+        self.problem = problem
+        self.exists = exists
+        super().__init__(problem.render("en"))
+
+    def describe(self, lang: str = "en") -> str:
+        return self.problem.render(lang)
+
+
+def check_record_path(path: str | os.PathLike[str], mode: RecordMode = "create") -> None:
+    """Raise :class:`RecordPathError` when ``path`` cannot be written in ``mode``; look
+    only, so a command can refuse a bad path before its game starts.
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> check_record_path(folder / "new.jsonl")
+    >>> check_record_path(folder)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    zhaopengyou.records.record.RecordPathError: cannot write records to ... it is a folder
+    """
+    problem = _path_problem(Path(path), mode)
+    if problem is not None:
+        raise problem
+
+
+def _path_problem(path: Path, mode: RecordMode) -> RecordPathError | None:
+    file = str(path)
+    if path.is_dir():
+        return _refusal(file, "it is a folder")
+    if path.exists() or path.is_symlink():
+        if mode == "create":
+            return RecordPathError(Message("{file} already exists", {"file": file}), exists=True)
+        if not os.access(path, os.W_OK):
+            return _refusal(file, "permission denied")
+        return None
+    folder = path.parent
+    if not folder.exists():
+        return _refusal(file, "the folder {folder} does not exist", folder=str(folder))
+    if not folder.is_dir():
+        return _refusal(file, "{folder} is not a folder", folder=str(folder))
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return _refusal(file, "permission denied")
+    return None
+
+
+def _refusal(file: str, reason: str, **params: Any) -> RecordPathError:
+    return RecordPathError(
+        Message(
+            "cannot write records to {file}: {reason}",
+            {"file": file, "reason": Message(reason, params)},
+        )
+    )
+
+
+_OPEN_MODES: dict[RecordMode, str] = {"create": "x", "append": "a", "replace": "w"}
+
+
 class RecordWriter:
     """Writes records as JSON Lines, one round per line, flushed after each line.
+
+    ``mode`` (:data:`RecordMode`) decides what happens to an existing file: by default it
+    is refused, so that no record is lost by accident; the new file is created with an
+    exclusive open, so a file that appears meanwhile is not clobbered either.
 
     >>> import tempfile, pathlib
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "match.jsonl"
@@ -156,15 +233,41 @@ class RecordWriter:
     ...     writer.write({"format": "zpy-record/1"})
     >>> path.read_text(encoding="utf-8")
     '{"format":"zpy-record/1"}\\n'
+    >>> RecordWriter(path).__enter__()  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    zhaopengyou.records.record.RecordPathError: .../match.jsonl already exists
     """
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    def __init__(self, path: str | os.PathLike[str], mode: RecordMode = "create") -> None:
+        if mode not in _OPEN_MODES:
+            raise ValueError(f"mode must be one of {RECORD_MODES}, not {mode!r}")
         self.path = Path(path)
+        self.mode = mode
         self._file: IO[str] | None = None
 
     def __enter__(self) -> RecordWriter:
-        self._file = self.path.open("w", encoding="utf-8")
+        try:
+            self._file = self.path.open(_OPEN_MODES[self.mode], encoding="utf-8")
+        except OSError as err:
+            found = _path_problem(self.path, self.mode)
+            if found is not None:
+                raise found from None
+            reason = err.strerror or errno.errorcode.get(err.errno or 0, str(err))
+            raise _refusal(str(self.path), "{error}", error=reason) from None
+        if self.mode == "append" and self._ends_without_newline():
+            self._file.write("\n")  # a line cut short by a crash stays on its own line
         return self
+
+    def _ends_without_newline(self) -> bool:
+        try:
+            with self.path.open("rb") as existing:
+                if existing.seek(0, os.SEEK_END) == 0:
+                    return False
+                existing.seek(-1, os.SEEK_END)
+                return existing.read(1) != b"\n"
+        except OSError:  # not seekable or not readable (a pipe, a device): nothing to fix
+            return False
 
     def __exit__(
         self,

@@ -14,12 +14,70 @@ from typing import Any, NoReturn
 
 from ..engine.actions import Action, Bid, Bury, CallFriend, GiveBack, Pass, Play, Swap
 from ..engine.cards import RANK_NAMES, SUIT_LETTERS, Card, format_cards
-from ..engine.errors import IllegalAction, InvalidOption
+from ..engine.errors import IllegalAction
 from ..engine.presets import get_preset
 from ..engine.round import Round
 from ..engine.table import Phase, PlayRecord
 from ..i18n import tr
-from .reader import Message, validate_record
+from ..i18n.replay_text import RECORD_KEY_TEXT
+from .reader import Message, Seat, validate_record
+
+# The engine speaks to the seat that acts ("you do not hold …"); a replay reports on a
+# seat, so each such template has a form that names it ({actor}).
+SEAT_FORMS: dict[str, str] = {
+    "you do not hold the cards you bid": "seat {actor} does not hold the cards it bids",
+    "you may reinforce your own bid but not overcall it with another suit": (
+        "seat {actor} may reinforce its own bid but not overcall it with another suit"
+    ),
+    "you do not hold the cards you declare": "seat {actor} does not hold the cards it declares",
+    "you cannot 顶 your own declaration": "seat {actor} cannot 顶 its own declaration",
+    "you do not hold another copy of that joker": (
+        "seat {actor} does not hold another copy of that joker"
+    ),
+    "bury exactly {size} cards (got {got})": (
+        "bury exactly {size} cards (seat {actor} buried {got})"
+    ),
+    "call a card you hold exactly once whose twin is not buried": (
+        "call a card seat {actor} holds exactly once whose twin is not buried"
+    ),
+    "you hold no single whose twin is out: you must go solo (独打)": (
+        "seat {actor} holds no single whose twin is out: it must go solo (独打)"
+    ),
+    "give back exactly {count} cards (got {got})": (
+        "give back exactly {count} cards (seat {actor} gave {got})"
+    ),
+    "it is not your turn to play": "it is not seat {actor}'s turn to play",
+    "you do not hold those cards": "seat {actor} does not hold those cards",
+    "you do not hold {count}× {card}": "seat {actor} does not hold {count}× {card}",
+    "you hold a pair in the led suit: follow with it": (
+        "seat {actor} holds a pair in the led suit: it must follow with it"
+    ),
+    "you hold a triple in the led suit: follow with it": (
+        "seat {actor} holds a triple in the led suit: it must follow with it"
+    ),
+    "you hold a tractor in the led suit: follow with it": (
+        "seat {actor} holds a tractor in the led suit: it must follow with it"
+    ),
+    "you hold a {kind} of this size in the led suit: play it": (
+        "seat {actor} holds a {kind} of this size in the led suit: it must play it"
+    ),
+    "without that unit, follow with your highest cards of the suit": (
+        "without that unit, seat {actor} must follow with its highest cards of the suit"
+    ),
+    "you hold a 刮风 this long in the led suit: follow with it": (
+        "seat {actor} holds a 刮风 this long in the led suit: it must follow with it"
+    ),
+    "follow with as many pairs as you hold, up to the lead's": (
+        "seat {actor} must follow with as many pairs as it holds, up to the lead's"
+    ),
+    "after your pairs, fill with your highest cards of the suit": (
+        "after its pairs, seat {actor} must fill with its highest cards of the suit"
+    ),
+}
+# Record keys whose values are seats: shown as "seat 3" to people.
+SEAT_KEYS = frozenset(
+    ("dealer", "banker", "buried_by", "friend", "leader", "winner", "next_banker")
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,19 +94,19 @@ class Disagreement:
     bid: int | None = None
     seat: int | None = None
 
-    def describe(self, lang: str = "en") -> str:
-        """E.g. ``round 3, trick 7, seat 2: recorded ♠A ♠A but the engine says R-5.2: …``."""
+    def describe(self, lang: str = "en", first_seat: int = 1) -> str:
+        """E.g. ``round 3, trick 7, seat 2: recorded ♠A ♠A but the engine says R-5.2: …``,
+        seats counted from ``first_seat`` (1 for people, 0 as in records)."""
         parts = [tr("round {round}", lang, round=self.round)]
         if self.bid is not None:
             parts.append(tr("bid {bid}", lang, bid=self.bid))
         if self.trick is not None:
             parts.append(tr("trick {trick}", lang, trick=self.trick))
         if self.seat is not None:
-            parts.append(tr("seat {seat}", lang, seat=self.seat))
+            parts.append(tr("seat {seat}", lang, seat=Seat(self.seat).render(lang, first_seat)))
         location = tr(", ", lang).join(parts)
-        return tr(
-            "{location}: {problem}", lang, location=location, problem=self.problem.render(lang)
-        )
+        problem = self.problem.render(lang, first_seat)
+        return tr("{location}: {problem}", lang, location=location, problem=problem)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,11 +122,13 @@ class ReplayReport:
 
     @property
     def disagreement(self) -> str | None:
-        """The first disagreement in English, or None when the round replays exactly."""
-        return self.problem.describe("en") if self.problem is not None else None
+        """The first disagreement for programs: in English, seats counted from 0 as in
+        records; None when the round replays exactly."""
+        return self.problem.describe("en", first_seat=0) if self.problem is not None else None
 
     def describe(self, lang: str = "en") -> str:
-        """One line for people: ``round 2: ok`` or the disagreement, in ``lang``."""
+        """One line for people: ``round 2: ok`` or the disagreement, in ``lang``, seats
+        counted from 1."""
         if self.problem is not None:
             return self.problem.describe(lang)
         return tr(
@@ -127,9 +187,45 @@ def _show_units(units: Sequence[Sequence[int]]) -> str:
     return " ".join(f"[{format_cards(unit)}]" for unit in units)
 
 
-def _engine_reason(err: IllegalAction) -> Message:
-    """An engine rejection as a translatable message, with its rule number."""
-    message = Message(err.template, dict(err.params))
+@dataclass(frozen=True, slots=True)
+class _KeyName:
+    """A record key: the key itself in English, a word for it in Chinese."""
+
+    key: str
+
+    def render(self, lang: str = "en", first_seat: int = 1) -> str:
+        return RECORD_KEY_TEXT[self.key].get(lang, self.key)
+
+
+@dataclass(frozen=True, slots=True)
+class _Value:
+    """A recorded or computed value: for programs the JSON value, as in records; for
+    people a seat is "seat 3" (counted from 1) and null is "none"."""
+
+    value: object
+    is_seat: bool = False
+
+    def render(self, lang: str = "en", first_seat: int = 1) -> str:
+        if first_seat == 0:
+            return json.dumps(self.value, ensure_ascii=False)
+        if self.value is None:
+            return tr("none", lang)
+        if self.is_seat and isinstance(self.value, int):
+            return tr("seat {seat}", lang, seat=self.value + first_seat)
+        return json.dumps(self.value, ensure_ascii=False)
+
+
+def _engine_reason(err: IllegalAction, seat: int) -> Message:
+    """An engine rejection of ``seat``'s action as a translatable message about that
+    seat, with its rule number."""
+    params: dict[str, Any] = {
+        name: Seat(value) if name == "seat" and isinstance(value, int) else value
+        for name, value in err.params.items()
+    }
+    template = SEAT_FORMS.get(err.template)
+    if template is not None:
+        params["actor"] = Seat(seat)
+    message = Message(template or err.template, params)
     return (
         Message("{rule}: {message}", {"rule": err.rule, "message": message})
         if err.rule
@@ -164,14 +260,15 @@ class _Replay:
     def compare(
         self, key: str, recorded: object, engine: object, *, trick: int | None = None
     ) -> None:
-        if recorded != engine:
-            self.disagree(
-                "{key} recorded {recorded}, engine {engine}",
-                trick=trick,
-                key=key,
-                recorded=json.dumps(recorded, ensure_ascii=False),
-                engine=json.dumps(engine, ensure_ascii=False),
-            )
+        if recorded == engine:
+            return
+        self.disagree(
+            "{key} recorded {recorded}, engine {engine}",
+            trick=trick,
+            key=_KeyName(key),
+            recorded=_Value(recorded, key in SEAT_KEYS),
+            engine=_Value(engine, key in SEAT_KEYS),
+        )
 
     def apply(
         self,
@@ -191,7 +288,7 @@ class _Replay:
                 bid=bid,
                 seat=seat,
                 action=shown,
-                reason=_engine_reason(err),
+                reason=_engine_reason(err, seat),
             )
 
     def run(self) -> None:
@@ -206,17 +303,14 @@ class _Replay:
 
     def set_up(self) -> None:
         record = self.record
-        try:
-            preset = get_preset(record["preset"], **record["options"])
-        except InvalidOption as err:
-            self.disagree("the engine cannot set up this game: {error}", error=str(err))
+        preset = get_preset(record["preset"], **record["options"])  # validated: it exists
         players = preset.players
         self.compare("players (count)", len(record["players"]), players)
         hands: list[list[str]] = record["deal"]
         for seat, cards in enumerate(hands):
             if len(cards) != preset.hand_size:
                 self.disagree(
-                    "deal: seat {seat} received {got} cards, {preset} deals {expected}",
+                    "deal: this seat received {got} cards, {preset} deals {expected}",
                     seat=seat,
                     got=len(cards),
                     preset=preset.name,
@@ -246,7 +340,9 @@ class _Replay:
                 deck=deck,
             )
         except ValueError as err:
-            self.disagree("the engine cannot set up this round: {error}", error=str(err))
+            # The engine's reason is the msgid: the ones a valid record can reach are translated.
+            error = Message(str(err))
+            self.disagree("the engine cannot set up this round: {error}", error=error)
         self.compare("dealer", dealer, self.round.dealer)
         self.compare("level_rank", record["level_rank"], RANK_NAMES[self.round.level_rank])
 

@@ -14,7 +14,9 @@ import time
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
+import orjson
 from fastapi import Depends, FastAPI, Header, HTTPException, Query, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.websockets import WebSocketDisconnect, WebSocketState
@@ -45,8 +47,8 @@ class ApiError(HTTPException):
 
 class Credentials(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    name: str = Field(max_length=40)
-    password: str = Field(max_length=acc.MAX_PASSWORD)
+    name: str = Field(max_length=100)  # check_name says what a name may be
+    password: str = Field(max_length=1000)  # check_password says how long
 
 
 def titles(score: int) -> dict[str, str]:
@@ -110,7 +112,7 @@ class Connection:
                 message = await self._outbox.get()
                 if message is None:
                     break
-                await self.websocket.send_json(message)
+                await self.websocket.send_text(orjson.dumps(message).decode())
         except Exception:
             pass
         finally:
@@ -182,6 +184,14 @@ def create_app(url: str | None = None) -> FastAPI:
     @app.exception_handler(ApiError)
     async def api_error(_: Request, err: ApiError) -> JSONResponse:
         return JSONResponse({"error": err.detail}, status_code=err.status_code)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(_: Request, err: RequestValidationError) -> JSONResponse:
+        """Every refusal has one shape: ``{"error": {"code", "message"}}``."""
+        first = err.errors()[0]
+        where = ".".join(str(part) for part in first["loc"] if part != "body") or "request"
+        message = f"{where}: {first['msg']}"
+        return JSONResponse({"error": {"code": "bad_request", "message": message}}, status_code=400)
 
     # --- health and metrics -----------------------------------------------------------
 
@@ -264,7 +274,11 @@ def create_app(url: str | None = None) -> FastAPI:
         row = await store.account(name=name)
         if row is None:
             raise ApiError(404, "no_account", f"no account called {name!r}")
-        return {**public_account(row), "history": await store.history(row["id"], 20)}
+        return {
+            **public_account(row),
+            "history": await store.history(row["id"], 20),
+            "series": await store.series(row["id"], 20),
+        }
 
     @app.get("/api/accounts/{name}/history")
     async def history(
@@ -338,10 +352,21 @@ def create_app(url: str | None = None) -> FastAPI:
 
     @app.get("/api/rooms/{room_id}")
     async def room_info(request: Request, room_id: str, lang: str = "zh-Hans") -> dict[str, Any]:
+        """A room in play or open, or a finished one from the database; private rooms
+        are shown only to who knows their invitation code (``?code=``)."""
+        store = store_of(request)
         room = hub_of(request).rooms.get(room_id)
-        if room is None:
-            raise ApiError(404, p.NO_ROOM, f"no room {room_id!r}")
-        return {"room": room.summary(lang), "rounds": await store_of(request).room_rounds(room_id)}
+        code = request.query_params.get("code")
+        if room is not None:
+            if room.private and code != room.invite_code:
+                raise ApiError(404, p.NO_ROOM, f"no room {room_id!r}")
+            summary = room.summary(lang)
+        else:
+            stored = await store.finished_room(room_id)
+            if stored is None or (stored["private"] and code != stored["invite_code"]):
+                raise ApiError(404, p.NO_ROOM, f"no room {room_id!r}")
+            summary = {k: v for k, v in stored.items() if k != "invite_code"}
+        return {"room": summary, "rounds": await store.room_rounds(room_id)}
 
     @app.get("/api/rounds/{round_id}/record")
     async def record(request: Request, round_id: int) -> JSONResponse:
@@ -361,7 +386,7 @@ def create_app(url: str | None = None) -> FastAPI:
         hub: Hub = socket.app.state.hub
         store: Store = socket.app.state.store
         try:
-            text = await asyncio.wait_for(socket.receive_text(), HELLO_SECONDS)
+            text = await asyncio.wait_for(receive(socket), HELLO_SECONDS)
             hello = p.parse_client(text)
             if not isinstance(hello, p.Hello):
                 raise p.ProtocolError(p.BAD_MESSAGE, "the first message is hello")
@@ -379,7 +404,7 @@ def create_app(url: str | None = None) -> FastAPI:
         except p.ProtocolError as err:
             METRICS.rejected.labels(err.code).inc()
             with contextlib.suppress(Exception):
-                await socket.send_json(p.error(err.code, err.detail))
+                await socket.send_json(p.error(err.code, err.detail, err.ref))
                 await socket.close(code=1008)
             return
         client = Connection(socket, account, hello.lang)
@@ -394,7 +419,7 @@ def create_app(url: str | None = None) -> FastAPI:
         )
         try:
             while not client.closed:
-                text = await socket.receive_text()
+                text = await receive(socket)
                 if not client.allow():
                     METRICS.rejected.labels(p.RATE_LIMITED).inc()
                     client.send(
@@ -405,7 +430,7 @@ def create_app(url: str | None = None) -> FastAPI:
                     message = p.parse_client(text)
                 except p.ProtocolError as err:
                     METRICS.rejected.labels(err.code).inc()
-                    client.send(p.error(err.code, err.detail))
+                    client.send(p.error(err.code, err.detail, err.ref))
                     continue
                 dispatch(hub, client, message)
         except (WebSocketDisconnect, RuntimeError):
@@ -420,6 +445,18 @@ def create_app(url: str | None = None) -> FastAPI:
     return app
 
 
+async def receive(socket: WebSocket) -> str | bytes:
+    """The next frame, text or binary (a binary frame is refused as not JSON text)."""
+    message = await socket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text: str | None = message.get("text")
+    if text is not None:
+        return text
+    data: bytes = message.get("bytes") or b""
+    return b"\x00" + data  # never valid JSON: answered with bad_message
+
+
 def dispatch(hub: Hub, client: Connection, message: Any) -> None:
     """Route a validated client message: the lobby here, everything else to a room."""
     if isinstance(message, p.Ping):
@@ -427,13 +464,26 @@ def dispatch(hub: Hub, client: Connection, message: Any) -> None:
     elif isinstance(message, p.Hello):
         client.send(p.error(p.BAD_MESSAGE, "already said hello", message.ref))
     elif isinstance(message, p.Lobby):
-        (hub.follow if message.follow else hub.unfollow)(client)
+        if message.follow:
+            hub.follow(client)
+        else:
+            hub.unfollow(client)
+            client.send({"type": "ack", "ref": message.ref})
     elif isinstance(message, p.Join | p.Watch):
-        room = hub.find(message.room, message.code)
+        room = hub.find(message.room, message.code, client.account["id"])
         if room is None:
             client.send(p.error(p.NO_ROOM, tr("no such room", client.lang), message.ref))
             return
         if client.room is not None and client.room is not room:
+            if client.room.playing_here(client):
+                client.send(
+                    p.error(
+                        p.NOT_ALLOWED,
+                        tr("you are playing a series: leave it first (强退, R-11.2)", client.lang),
+                        message.ref,
+                    )
+                )
+                return
             client.room.post(None, gone(client))  # one room at a time
         client.room = room  # what the client sends next goes after this, in order
         room.post(client, message)

@@ -9,13 +9,14 @@ the bot, rebuilt with ``View.from_dict``.
 from __future__ import annotations
 
 import asyncio
-import json
+import contextlib
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
+import orjson
 import websockets
 
 from ..bots import HeuristicBot
@@ -29,23 +30,36 @@ class Account:
     account: dict[str, Any]
 
 
-async def guest(base: str) -> Account:
+async def guest(base: str, http: httpx.AsyncClient | None = None) -> Account:
     """A new guest account on the server at ``base`` (``http://host:port``)."""
-    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-        reply = await http.post("/api/guest")
+    async with _http(http) as client:
+        reply = await client.post(f"{base}/api/guest")
         reply.raise_for_status()
         data = reply.json()
     return Account(data["token"], data["account"])
 
 
-async def create_room(base: str, token: str, **request: Any) -> dict[str, Any]:
-    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-        reply = await http.post(
-            "/api/rooms", json=request, headers={"Authorization": f"Bearer {token}"}
+async def create_room(
+    base: str, token: str, http: httpx.AsyncClient | None = None, **request: Any
+) -> dict[str, Any]:
+    """A new room (``POST /api/rooms``) made by the account of ``token``."""
+    async with _http(http) as client:
+        reply = await client.post(
+            f"{base}/api/rooms", json=request, headers={"Authorization": f"Bearer {token}"}
         )
         reply.raise_for_status()
         room: dict[str, Any] = reply.json()["room"]
     return room
+
+
+@contextlib.asynccontextmanager
+async def _http(http: httpx.AsyncClient | None) -> AsyncIterator[httpx.AsyncClient]:
+    """The caller's HTTP client (many calls share its connections), else a new one."""
+    if http is not None:
+        yield http
+        return
+    async with httpx.AsyncClient(timeout=30) as client:
+        yield client
 
 
 @dataclass
@@ -61,18 +75,23 @@ class BotClient:
     latencies: list[float] = field(default_factory=list)
     seat: int | None = None
     on_message: Callable[[dict[str, Any]], None] | None = None
+    seen: dict[int, list[int]] = field(default_factory=dict)  # round → event numbers
+    acked: list[tuple[int, dict[str, Any]]] = field(default_factory=list)  # (round, action)
     _ws: Any = None
-    _pending: dict[str, float] = field(default_factory=dict)
+    _pending: dict[str, tuple[float, int, dict[str, Any]]] = field(default_factory=dict)
     _counter: int = 0
     _last_view: dict[str, Any] | None = None
     _acted_on: tuple[int, int] | None = None
+    _tricks: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def url(self) -> str:
         return self.base.replace("http", "ws", 1) + "/ws"
 
     async def connect(self) -> dict[str, Any]:
-        self._ws = await websockets.connect(self.url, max_size=2**22, max_queue=None)
+        self._ws = await websockets.connect(
+            self.url, max_size=2**22, max_queue=None, compression=None
+        )
         await self.send({"type": "hello", "version": 1, "token": self.token, "lang": self.lang})
         welcome = await self.receive()
         if welcome.get("type") != "welcome":
@@ -80,10 +99,10 @@ class BotClient:
         return welcome
 
     async def send(self, message: dict[str, Any]) -> None:
-        await self._ws.send(json.dumps(message))
+        await self._ws.send(orjson.dumps(message).decode())
 
     async def receive(self) -> dict[str, Any]:
-        message: dict[str, Any] = json.loads(await self._ws.recv())
+        message: dict[str, Any] = orjson.loads(await self._ws.recv())
         self.received.append(message)
         if self.on_message is not None:
             self.on_message(message)
@@ -115,10 +134,22 @@ class BotClient:
         elif kind == "ack":
             sent = self._pending.pop(str(message.get("ref")), None)
             if sent is not None:
-                self.latencies.append(time.monotonic() - sent)
+                self.latencies.append(time.monotonic() - sent[0])
+                self.acked.append((sent[1], sent[2]))
+        elif kind == "events":
+            self.seen.setdefault(message["round"], []).extend(e["seq"] for e in message["events"])
         elif kind == "view":
+            self._merge_tricks(message)
             self._last_view = message
             await self._act(message)
+
+    def _merge_tricks(self, message: dict[str, Any]) -> None:
+        """A view carries only the finished tricks this client lacks (``tricks_from``)."""
+        view = message["view"]
+        start = message.get("tricks_from", 0)
+        if start:
+            view["tricks"] = self._tricks[:start] + view["tricks"]
+        self._tricks = view["tricks"]
 
     async def _act(self, message: dict[str, Any]) -> None:
         data = message["view"]
@@ -136,7 +167,18 @@ class BotClient:
         self._acted_on = key
         self._counter += 1
         ref = str(self._counter)
-        self._pending[ref] = time.monotonic()
+        self._pending[ref] = (time.monotonic(), message["round"], action.to_dict())
         await self.send(
             {"type": "action", "action": action.to_dict(), "ref": ref, "round": message["round"]}
         )
+
+    async def rejoin(self, room: str) -> None:
+        """Connect again and take the seat back, saying which events were seen."""
+        self._pending.clear()  # unanswered actions may be lost: the next view asks again
+        self._acted_on = None
+        await self.connect()
+        since = None
+        if self.seen:
+            number = max(self.seen)
+            since = {"round": number, "seq": max(self.seen[number], default=0)}
+        await self.send({"type": "join", "room": room, "since": since})

@@ -36,7 +36,7 @@ class RoomRequest(BaseModel):
     private: bool = False
     bots: list[int] = Field(default_factory=list, max_length=5)  # seats to give to bots
     deal_ms: int = Field(default=120, ge=0, le=2000)
-    bot_ms: int = Field(default=700, ge=0, le=10000)
+    bot_ms: int = Field(default=700, ge=0, le=120000)
     turn_seconds: float = Field(default=30.0, ge=0.05, le=600)
     between_ms: int = Field(default=6000, ge=0, le=120000)
     quit_penalty: int = Field(default=10, ge=0, le=1000)
@@ -65,6 +65,10 @@ class Hub:
             except Exception:
                 log.exception("room %s could not be restored", stored.row["id"])
                 continue
+            for seat in room.seats:  # their totals, for the titles shown at the table
+                if seat.account_id is not None:
+                    account = await self.store.account(account_id=seat.account_id)
+                    seat.score = account["score"] if account is not None else 0
             self._add(room)
         METRICS.rooms.set(len(self.rooms))
         return len(self.rooms)
@@ -137,12 +141,15 @@ class Hub:
         self.changed(room)
         return room
 
-    def find(self, room_id: str | None, code: str | None) -> Room | None:
-        if room_id is not None:
-            return self.rooms.get(room_id)
+    def find(self, room_id: str | None, code: str | None, account_id: int) -> Room | None:
+        """A room by id or invitation code; a private room only by its code, or by id
+        for a player seated there (coming back)."""
         if code is not None:
             return next((r for r in self.rooms.values() if r.invite_code == code), None)
-        return None
+        room = self.rooms.get(room_id) if room_id is not None else None
+        if room is not None and room.private and not room.seated(account_id):
+            return None
+        return room
 
     def listing(self, lang: str) -> list[dict[str, Any]]:
         """The lobby: public rooms, open ones first."""
@@ -159,7 +166,9 @@ class Hub:
 
     def changed(self, room: Room) -> None:
         """Tell the lobby about a room that changed (created, a seat taken, finished)."""
-        METRICS.rooms.set(sum(1 for r in self.rooms.values() if r.status != "finished"))
+        if room.status == "finished":  # its task ends; its records stay in the database
+            self.rooms.pop(room.id, None)
+        METRICS.rooms.set(len(self.rooms))
         if room.private:
             return
         for client in self.lobby:

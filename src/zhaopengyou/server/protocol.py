@@ -15,9 +15,9 @@ zhaopengyou.server.protocol.ProtocolError: bad_message: type: unknown message ty
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any, Literal
 
+import orjson
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 PROTOCOL_VERSION = 1
@@ -25,7 +25,7 @@ MAX_MESSAGE_BYTES = 16_384
 MAX_CHAT = 200
 
 # Error codes (docs/protocol.md lists each with an example).
-BAD_MESSAGE = "bad_message"  # not JSON, unknown type, a field missing or of a wrong type
+BAD_MESSAGE = "bad_message"  # not JSON, unknown type, a field missing, too long or mistyped
 VERSION = "version"  # the client speaks another protocol version
 UNAUTHORIZED = "unauthorized"  # no valid session token
 TOO_LARGE = "too_large"  # a message over MAX_MESSAGE_BYTES
@@ -35,17 +35,18 @@ SEAT_TAKEN = "seat_taken"  # the seat is someone else's
 NOT_SEATED = "not_seated"  # only seated players may do this
 NOT_ALLOWED = "not_allowed"  # the room's state forbids it (e.g. sitting down mid-series)
 ILLEGAL = "illegal_action"  # the engine refused the action (with its rule)
-CHAT_REFUSED = "chat_refused"  # free chat during a 「寻」 round, or too long, or too fast
-STALE = "stale"  # the action was meant for an earlier round or turn
+CHAT_REFUSED = "chat_refused"  # free chat during a 「寻」 round, an unknown phrase, too fast
+STALE = "stale"  # the action was meant for another round, or no round is on
 
 
 class ProtocolError(Exception):
     """A message refused before it reaches a room: ``code`` and a ``detail``."""
 
-    def __init__(self, code: str, detail: str) -> None:
+    def __init__(self, code: str, detail: str, ref: str | None = None) -> None:
         super().__init__(f"{code}: {detail}")
         self.code = code
         self.detail = detail
+        self.ref = ref  # the message's own ref, when it could be read
 
 
 class _Message(BaseModel):
@@ -174,23 +175,25 @@ MESSAGE_TYPES = (
 
 def parse_client(text: str | bytes) -> ClientMessage:
     """A client message from its JSON text; raises :class:`ProtocolError`."""
-    if len(text) > MAX_MESSAGE_BYTES:
+    size = len(text.encode("utf-8")) if isinstance(text, str) else len(text)
+    if size > MAX_MESSAGE_BYTES:
         raise ProtocolError(TOO_LARGE, f"a message may hold {MAX_MESSAGE_BYTES} bytes")
     try:
-        data = json.loads(text)
+        data = orjson.loads(text)
     except (ValueError, UnicodeDecodeError) as err:
         raise ProtocolError(BAD_MESSAGE, f"not JSON: {err}") from None
     if not isinstance(data, dict):
         raise ProtocolError(BAD_MESSAGE, "a message is a JSON object")
+    ref = data.get("ref") if isinstance(data.get("ref"), str) else None
     kind = data.get("type")
     if kind not in MESSAGE_TYPES:
-        raise ProtocolError(BAD_MESSAGE, f"type: unknown message type {kind!r}")
+        raise ProtocolError(BAD_MESSAGE, f"type: unknown message type {kind!r}", ref)
     try:
         return _ADAPTER.validate_python(data)
     except ValidationError as err:
         first = err.errors()[0]
         where = ".".join(str(part) for part in first["loc"][1:]) or "message"
-        raise ProtocolError(BAD_MESSAGE, f"{where}: {first['msg']}") from None
+        raise ProtocolError(BAD_MESSAGE, f"{where}: {first['msg']}", ref) from None
 
 
 def error(code: str, message: str, ref: str | None = None, **extra: Any) -> dict[str, Any]:

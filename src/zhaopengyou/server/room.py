@@ -33,6 +33,7 @@ from ..engine import (
     Phase,
     Preset,
     Round,
+    View,
     action_from_dict,
     get_preset,
 )
@@ -40,6 +41,7 @@ from ..engine.events import CardDealt
 from ..engine.match import round_seed
 from ..i18n import tr
 from ..records import round_record
+from . import logs
 from . import protocol as p
 from .accounts import title
 from .metrics import METRICS
@@ -75,7 +77,7 @@ CHAT_INTERVAL = 1.0  # seconds between two chat lines of one client
 class Settings:
     """A room's pacing; every value can be set when the room is created."""
 
-    deal_ms: int = 120  # between two cards of the deal
+    deal_ms: int = 120  # per card of the deal (dealt a card to every seat at a time)
     bot_ms: int = 700  # before a bot (or a 托管 seat) acts
     turn_seconds: float = 30.0  # a player's turn timer; then the bot plays (托管)
     between_ms: int = 6000  # the pause between rounds
@@ -153,6 +155,8 @@ class Member:
     round: int = 0
     seq: int = 0
     chat_at: float = 0.0
+    may: frozenset[str] = frozenset()  # what the last view it was sent offered
+    tricks: int = 0  # finished tricks of the round its views already held
 
 
 @dataclass(order=True)
@@ -220,6 +224,7 @@ class Room:
 
     def start(self) -> None:
         self._task = asyncio.get_running_loop().create_task(self._run(), name=f"room {self.id}")
+        self._maybe_start()  # a room of bots only needs nobody to be ready
 
     async def stop(self) -> None:
         self._closed = True
@@ -304,11 +309,9 @@ class Room:
         elif isinstance(message, p.Watch):
             self._watch(client, message.since)
         elif client not in self.members:
-            client.send(
-                p.error(p.NO_ROOM, tr("you are not in this room", client.lang), message.ref)
-            )
+            self._refuse(client, p.NO_ROOM, "you are not in this room", message.ref)
         elif isinstance(message, p.Leave):
-            await self._leave(client)
+            await self._leave(client, message.ref)
         elif isinstance(message, p.Ready):
             self._ready(client, message)
         elif isinstance(message, p.AddBot):
@@ -334,9 +337,18 @@ class Room:
                 )
                 return
             wanted = message.seat
+            if wanted is not None and wanted >= len(self.seats):
+                self._refuse_join(
+                    client,
+                    p.NOT_ALLOWED,
+                    "this table has no seat {seat}",
+                    message.ref,
+                    seat=wanted + 1,
+                )
+                return
             if wanted is None:
                 wanted = next((i for i, s in enumerate(self.seats) if s.empty), None)
-            if wanted is None or wanted >= len(self.seats):
+            if wanted is None:
                 self._refuse_join(client, p.SEAT_TAKEN, "no free seat", message.ref)
                 return
             if not self.seats[wanted].empty:
@@ -354,9 +366,7 @@ class Room:
         seat = self.seats[mine]
         old = seat.client
         if old is not None and old is not client:
-            old.send(
-                p.error(p.NOT_ALLOWED, tr("you joined this room from another connection", old.lang))
-            )
+            self._refuse(old, p.NOT_ALLOWED, "you joined this room from another connection", None)
             self.members.pop(old, None)
             old.room = None
         was_botted = seat.botted
@@ -365,13 +375,35 @@ class Room:
         client.room = self
         if was_botted and not seat.botted:
             self._seat_event("back", mine)
+        logs.event("joined", room=self.id, seat=mine, account=account_id)
         self._sync(client, message.since)
-        self._changed()
+        self._changed(but=client)
+
+    def playing_here(self, client: Client) -> bool:
+        """Whether ``client`` holds a seat in this room's series in play (leaving it is
+        a 强退, R-11.2)."""
+        member = self.members.get(client)
+        return (
+            self.status == "playing"
+            and member is not None
+            and member.seat is not None
+            and not self.seats[member.seat].quit
+        )
+
+    def seated(self, account_id: int) -> bool:
+        return any(s.account_id == account_id and not s.quit for s in self.seats)
+
+    def _refuse(
+        self, client: Client, code: str, msgid: str, ref: str | None, **params: Any
+    ) -> None:
+        """An error for one client, in its language; nothing else changes."""
+        METRICS.rejected.labels(code).inc()
+        client.send(p.error(code, tr(msgid, client.lang, **params), ref))
 
     def _refuse_join(
         self, client: Client, code: str, msgid: str, ref: str | None, **params: Any
     ) -> None:
-        client.send(p.error(code, tr(msgid, client.lang, **params), ref))
+        self._refuse(client, code, msgid, ref, **params)
         if client not in self.members and client.room is self:
             client.room = None
 
@@ -380,11 +412,12 @@ class Room:
             self.members[client] = Member(client, None)
             client.room = self
         self._sync(client, since)
-        self._changed()
+        self._changed(but=client)
 
-    async def _leave(self, client: Client) -> None:
+    async def _leave(self, client: Client, ref: str | None) -> None:
         member = self.members.pop(client, None)
         client.room = None
+        client.send({"type": "ack", "ref": ref})
         if member is None or member.seat is None:
             self._changed()
             return
@@ -408,6 +441,8 @@ class Room:
         number = self.match.round_number
         after = len(self.round.tricks) if self.round is not None else 0
         await self.store.charge_quit(self.id, seat.account_id, index, points, number, after)
+        seat.score -= points
+        logs.event("forced_quit", room=self.id, seat=index, account=seat.account_id, charged=points)
         self.room_events.append(
             {"kind": "quit", "seat": index, "after_trick": after, "round": number}
         )
@@ -425,21 +460,21 @@ class Room:
             if seat.client is client:
                 was = seat.botted
                 seat.client = None
-                if self.status == "open":
-                    seat.ready = False
-                if not was and seat.botted:
+                if self.status == "open":  # nobody waits for a player who went away
+                    self.seats[member.seat] = Seat()
+                    self._persist_seats()
+                elif not was and seat.botted:
                     self._seat_event("bot", member.seat)
         self._changed()
 
     def _ready(self, client: Client, message: p.Ready) -> None:
         member = self.members[client]
         if member.seat is None or self.status != "open":
-            client.send(
-                p.error(
-                    p.NOT_ALLOWED,
-                    tr("only a seated player can be ready before the series", client.lang),
-                    message.ref,
-                )
+            self._refuse(
+                client,
+                p.NOT_ALLOWED,
+                "only a seated player can be ready before the series",
+                message.ref,
             )
             return
         self.seats[member.seat].ready = message.ready
@@ -447,13 +482,28 @@ class Room:
         self._maybe_start()
 
     def _add_bot(self, client: Client, message: p.AddBot) -> None:
-        if self.status != "open" or message.seat >= len(self.seats):
-            client.send(
-                p.error(
-                    p.NOT_ALLOWED,
-                    tr("bots take seats before the series starts", client.lang),
-                    message.ref,
-                )
+        """The room's maker or a seated player seats (or unseats) a bot before the series."""
+        member = self.members[client]
+        if member.seat is None and client.account["id"] != self.created_by:
+            self._refuse(
+                client,
+                p.NOT_SEATED,
+                "only the room's maker or a seated player seats bots",
+                message.ref,
+            )
+            return
+        if message.seat >= len(self.seats):
+            self._refuse(
+                client,
+                p.NOT_ALLOWED,
+                "this table has no seat {seat}",
+                message.ref,
+                seat=message.seat + 1,
+            )
+            return
+        if self.status != "open":
+            self._refuse(
+                client, p.NOT_ALLOWED, "bots take seats before the series starts", message.ref
             )
             return
         seat = self.seats[message.seat]
@@ -463,12 +513,8 @@ class Room:
         elif seat.empty:
             self.seats[message.seat] = Seat(name=f"Bot {message.seat + 1}", bot=True, ready=True)
         else:
-            client.send(
-                p.error(
-                    p.SEAT_TAKEN,
-                    tr("seat {seat} is taken", client.lang, seat=message.seat + 1),
-                    message.ref,
-                )
+            self._refuse(
+                client, p.SEAT_TAKEN, "seat {seat} is taken", message.ref, seat=message.seat + 1
             )
             return
         self._persist_seats()
@@ -480,6 +526,7 @@ class Room:
         if self.status != "open" or any(s.empty or not s.ready for s in self.seats):
             return
         self.status = "playing"
+        logs.event("series_started", room=self.id, preset=self.preset.name)
         self.match = Match(
             self.preset, seed=self.seed, rounds=self.series_rounds, dealer=self.first_dealer
         )
@@ -490,59 +537,45 @@ class Room:
     async def _act(self, client: Client, message: p.Act) -> None:
         started = time.perf_counter()
         member = self.members[client]
-        lang = client.lang
         if member.seat is None:
-            client.send(p.error(p.NOT_SEATED, tr("spectators cannot act", lang), message.ref))
+            self._refuse(client, p.NOT_SEATED, "spectators cannot act", message.ref)
             return
         rnd = self.round
-        if (
-            rnd is None
-            or self.match is None
-            or (message.round is not None and message.round != self.match.round_number)
-        ):
-            client.send(
-                p.error(
-                    p.STALE,
-                    tr("no round is being played now", lang)
-                    if rnd is None
-                    else tr("that round is over", lang),
-                    message.ref,
-                )
-            )
+        if rnd is None or self.match is None:
+            self._refuse(client, p.STALE, "no round is being played now", message.ref)
+            return
+        if message.round is not None and message.round != self.match.round_number:
+            self._refuse(client, p.STALE, "that round is over", message.ref)
             return
         try:
             action = action_from_dict(message.action)
         except DecodeError as err:
+            METRICS.rejected.labels(p.BAD_MESSAGE).inc()
             client.send(p.error(p.BAD_MESSAGE, f"action.{err.key}: {err.reason}", message.ref))
             return
         seat = self.seats[member.seat]
-        if seat.quit:
-            client.send(p.error(p.NOT_ALLOWED, tr("you left this series", lang), message.ref))
-            return
         try:
             rnd.apply(member.seat, action)
         except IllegalAction as err:
-            client.send(_illegal(err, lang, message.ref))
+            METRICS.rejected.labels(p.ILLEGAL).inc()
+            client.send(_illegal(err, client.lang, message.ref))
             return
         METRICS.actions.inc()
         if seat.auto:  # 托管 ends when the player acts again
             seat.auto = False
             self._seat_event("back", member.seat)
+            self._broadcast_room()
         if rnd.phase is Phase.DEAL and action.kind == "bid":
             self._bots_bid_after(member.seat)
-        await self._publish(durable=True)
+        await self._publish()
         client.send({"type": "ack", "ref": message.ref})
         METRICS.action_latency.observe(time.perf_counter() - started)
 
     def _trustee(self, client: Client, on: bool, ref: str | None) -> None:
         member = self.members[client]
         if member.seat is None or self.seats[member.seat].quit:
-            client.send(
-                p.error(
-                    p.NOT_SEATED,
-                    tr("only a seated player has a bot to hand over to", client.lang),
-                    ref,
-                )
+            self._refuse(
+                client, p.NOT_SEATED, "only a seated player has a bot to hand over to", ref
             )
             return
         seat = self.seats[member.seat]
@@ -553,44 +586,33 @@ class Room:
 
     def _chat(self, client: Client, message: p.Chat) -> None:
         member = self.members[client]
-        lang = client.lang
         now = time.monotonic()
         if now - member.chat_at < CHAT_INTERVAL:
-            client.send(p.error(p.CHAT_REFUSED, tr("you are chatting too fast", lang), message.ref))
+            self._refuse(client, p.CHAT_REFUSED, "you are chatting too fast", message.ref)
             return
         in_round = self.round is not None and self.round.phase is not Phase.DONE
         if message.phrase is not None:
             if message.phrase not in PHRASES:
-                client.send(p.error(p.CHAT_REFUSED, tr("unknown phrase", lang), message.ref))
+                self._refuse(client, p.CHAT_REFUSED, "unknown phrase", message.ref)
                 return
             out: dict[str, Any] = {"phrase": message.phrase}
         elif message.text is not None and message.text.strip():
             if in_round and self.preset.called_friend:  # R-11.4: no hints about the friend
-                client.send(
-                    p.error(
-                        p.CHAT_REFUSED,
-                        tr(
-                            "during a round in a 「寻」 room only fixed phrases may be sent "
-                            "(R-11.4)",
-                            lang,
-                        ),
-                        message.ref,
-                    )
+                self._refuse(
+                    client,
+                    p.CHAT_REFUSED,
+                    "during a round in a 「寻」 room only fixed phrases may be sent (R-11.4)",
+                    message.ref,
                 )
                 return
             out = {"text": message.text.strip()}
         else:
-            client.send(p.error(p.CHAT_REFUSED, tr("say something", lang), message.ref))
+            self._refuse(client, p.CHAT_REFUSED, "say something", message.ref)
             return
         member.chat_at = now
-        message_out = {
-            "type": "chat",
-            "seat": member.seat,
-            "name": client.account["name"],
-            **out,
-        }
+        said = {"type": "chat", "seat": member.seat, "name": client.account["name"], **out}
         for other in self.members:
-            other.send(message_out)
+            other.send(said)
 
     # --- the game -------------------------------------------------------------------------
 
@@ -625,11 +647,17 @@ class Room:
                 return True
             return False
         if rnd.phase is Phase.DEAL and rnd.pending_give_back is None and now >= self._next_deal:
-            seat = (rnd.dealer + rnd.dealt) % self.preset.players  # R-8.1: who gets it
-            rnd.deal_card()
-            self._next_deal = now + self.settings.deal_ms / 1000
-            self._bots_bid_on_card(seat)
-            await self._publish(durable=False)
+            # A card to each seat at a time, every seat's card at a steady pace: a
+            # player sees one card a tick, and everyone gets one message, not four.
+            players = self.preset.players
+            for _ in range(players):
+                seat = (rnd.dealer + rnd.dealt) % players  # R-8.1: who gets it
+                rnd.deal_card()
+                self._bots_bid_on_card(seat)  # the bots are still asked card by card
+                if rnd.phase is not Phase.DEAL or rnd.pending_give_back is not None:
+                    break
+            self._next_deal = now + players * self.settings.deal_ms / 1000
+            await self._publish()
             return True
         return False
 
@@ -649,7 +677,7 @@ class Room:
             view = rnd.view(seat)
             fallback = _any_legal(view, random.Random(seat))
             rnd.apply(seat, fallback)
-        await self._publish(durable=True)
+        await self._publish()
 
     def _bot(self, seat: int) -> Agent:
         if seat not in self._bots:
@@ -707,14 +735,14 @@ class Room:
         self.sent = 0
         self._next_deal = time.monotonic()
         for member in self.members.values():
-            member.round, member.seq = rnd.number, 0
+            member.round, member.seq, member.tricks = rnd.number, 0, 0
         self._broadcast_room()
-        await self._publish(durable=False)
+        await self._publish()
 
     async def _finish_round(self) -> None:
         rnd, match = self.round, self.match
         assert rnd is not None and match is not None and rnd.result is not None
-        await self._publish(durable=True)
+        await self._publish()
         match.finish_round(rnd)
         events = [
             {k: v for k, v in e.items() if k != "round"}
@@ -734,6 +762,7 @@ class Room:
         for _account_id, index, points in scores:
             self.seats[index].score += points
         METRICS.rounds.inc()
+        logs.event("round_finished", room=self.id, round=rnd.number, round_id=self.round_id)
         standings = self._standings()
         message = {
             "type": "round_over",
@@ -748,18 +777,27 @@ class Room:
         self.round_id = None
         if match.over:
             await self._finish_series(standings)
-        else:
-            self._next_round = time.monotonic() + self.settings.between_ms / 1000
+            self.on_change(self)
+            return
+        self._next_round = time.monotonic() + self.settings.between_ms / 1000
         self._changed()
 
     async def _finish_series(self, standings: dict[str, Any]) -> None:
+        """The series is over: the result is stored, the members told, and the room
+        closes (its rounds and records stay in the database)."""
         self.status = "finished"
         self.result = standings
-        accounts = [s.account_id for s in self.seats if s.account_id is not None]
+        # Those who quit did not finish it (R-11.2).
+        accounts = [s.account_id for s in self.seats if s.account_id is not None and not s.quit]
         await self.store.finish_series(self.id, accounts, standings)
+        logs.event("series_finished", room=self.id, totals=standings["totals"])
         message = {"type": "series_over", "standings": standings}
-        for member in self.members:
-            member.send(message)
+        for client in self.members:
+            client.send(message)
+            if client.room is self:
+                client.room = None
+        self.members.clear()
+        self._closed = True
 
     def _standings(self) -> dict[str, Any]:
         match = self.match
@@ -777,8 +815,10 @@ class Room:
 
     # --- telling the clients ----------------------------------------------------------------
 
-    async def _publish(self, *, durable: bool) -> None:
-        """Append the round's new history steps, then send every client what it may see."""
+    async def _publish(self) -> None:
+        """Append the round's new history steps and wait until they are committed, then
+        send every client what it may see: a restarted server rebuilds exactly the round
+        its clients saw (dealt cards included, so the events keep their numbers)."""
         rnd = self.round
         if rnd is None:
             return
@@ -787,8 +827,7 @@ class Room:
             steps = rnd.history(self.persisted)
             written = self.store.append_steps(self.round_id, self.persisted, steps)
             self.persisted = rnd.step_count
-            if durable:
-                await written
+            await written
         events = rnd.events(self.sent)
         if not events:
             return
@@ -802,29 +841,39 @@ class Room:
                     {"type": "events", "round": rnd.number, "events": [e.to_dict() for e in seen]}
                 )
                 member.seq = seen[-1].seq
-            # While cards are dealt only the seat that got a card has a new view (and
-            # perhaps a bid to make, R-8.1); the others follow the events.
-            if not dealing or member.seat in dealt_to:
+            if not dealing:
                 self._send_view(member)
+            elif member.seat in dealt_to:
+                # While cards are dealt a client keeps its hand from the events; its view
+                # comes when it may bid (R-8.1) or just stopped being able to.
+                view = rnd.view(member.seat)
+                if view.may or member.may:
+                    self._send_view(member, view)
 
-    def _send_view(self, member: Member) -> None:
+    def _send_view(self, member: Member, view: View | None = None) -> None:
         rnd = self.round
         if rnd is None:
             return
-        view = rnd.spectator_view() if member.seat is None else rnd.view(member.seat)
+        if view is None:
+            view = rnd.spectator_view() if member.seat is None else rnd.view(member.seat)
+        member.may = view.may
         deadline = None
         acting = self._acting_seat()
         if acting is not None and not self.seats[acting].botted:
             deadline = max(0.0, self._turn_started + self.settings.turn_seconds - time.monotonic())
+        # Finished tricks never change: each view carries only those the client lacks.
+        known = member.tricks if member.round == rnd.number else 0
         member.client.send(
             {
                 "type": "view",
                 "round": rnd.number,
                 "seq": rnd.event_count,
-                "view": view.to_dict(),
+                "tricks_from": known,
+                "view": view.to_dict(tricks_from=known),
                 "turn_seconds_left": deadline,
             }
         )
+        member.round, member.tricks = rnd.number, len(view.tricks)
 
     def _sync(self, client: Client, since: p.Since | None) -> None:
         """A (returning) client: the room, then the round's view and its missed events."""
@@ -834,6 +883,7 @@ class Room:
         if rnd is None:
             return
         already = since.seq if since is not None and since.round == rnd.number else 0
+        already = min(already, rnd.event_count)  # a client cannot have seen more
         missed = rnd.events_for(member.seat, already)
         member.round = rnd.number
         if missed:
@@ -841,14 +891,17 @@ class Room:
                 {"type": "events", "round": rnd.number, "events": [e.to_dict() for e in missed]}
             )
         member.seq = max(already, rnd.event_count)
+        member.tricks = 0  # a whole view, every trick in it
         self._send_view(member)
 
-    def _broadcast_room(self) -> None:
+    def _broadcast_room(self, but: Client | None = None) -> None:
         for client, member in self.members.items():
-            client.send(self.describe(client.lang, member=member))
+            if client is not but:
+                client.send(self.describe(client.lang, member=member))
 
-    def _changed(self) -> None:
-        self._broadcast_room()
+    def _changed(self, but: Client | None = None) -> None:
+        """Tell every member (but one that was just told) and the lobby."""
+        self._broadcast_room(but)
         self.on_change(self)
 
     def _seat_event(self, kind: str, seat: int) -> None:

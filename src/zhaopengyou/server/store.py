@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, func, insert, select, update
+import orjson
+from sqlalchemy import case, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
@@ -26,7 +26,9 @@ from .db import Account, GameRound, Room, RoomEvent, Score, Session, Step, utcno
 
 log = logging.getLogger("zhaopengyou.server")
 
-Job = Callable[[AsyncConnection], Awaitable[Any]]
+# A write: a function of the connection, or history rows (the common case, which all
+# the rooms' rows of a batch share one INSERT).
+Job = Callable[[AsyncConnection], Awaitable[Any]] | list[dict[str, Any]]
 _MAX_BATCH = 500
 
 
@@ -100,8 +102,14 @@ class Store:
 
     async def _commit(self, batch: list[tuple[Job, asyncio.Future[Any]]]) -> None:
         results: list[tuple[asyncio.Future[Any], Any, BaseException | None]] = []
+        rows = [row for job, _ in batch if isinstance(job, list) for row in job]
         async with self.engine.begin() as connection:
+            if rows:
+                await connection.execute(insert(Step), rows)
             for job, future in batch:
+                if isinstance(job, list):
+                    results.append((future, None, None))
+                    continue
                 try:
                     async with connection.begin_nested():  # one bad job fails alone
                         results.append((future, await job(connection), None))
@@ -238,7 +246,7 @@ class Store:
             )
             round_id = int(result.inserted_primary_key[0])  # type: ignore[index]
             await connection.execute(
-                insert(Step).values(round_id=round_id, index=0, data=json.dumps(start))
+                insert(Step).values(round_id=round_id, index=0, data=orjson.dumps(start).decode())
             )
             return round_id
 
@@ -248,15 +256,16 @@ class Store:
         self, round_id: int, first_index: int, steps: Sequence[dict[str, Any]]
     ) -> asyncio.Future[Any]:
         """Queue history steps; await the future for them to be durable."""
-        rows = [
-            {"round_id": round_id, "index": first_index + i, "data": json.dumps(step)}
-            for i, step in enumerate(steps)
-        ]
-
-        async def job(connection: AsyncConnection) -> None:
-            await connection.execute(insert(Step), rows)
-
-        return self.submit(job)
+        return self.submit(
+            [
+                {
+                    "round_id": round_id,
+                    "index": first_index + i,
+                    "data": orjson.dumps(step).decode(),
+                }
+                for i, step in enumerate(steps)
+            ]
+        )
 
     async def finish_round(
         self,
@@ -413,7 +422,7 @@ class Store:
                             game["number"],
                             game["seed"],
                             game["seats"],
-                            [json.loads(step) for step in steps],
+                            [orjson.loads(step) for step in steps],
                             game["record"] is not None,
                         )
                     )
@@ -467,6 +476,55 @@ class Store:
         async with self.engine.connect() as connection:
             rows = (await connection.execute(query)).mappings().all()
         return [{**dict(r), "created_at": _iso(r["created_at"])} for r in rows]
+
+    async def series(self, account_id: int, limit: int) -> list[dict[str, Any]]:
+        """The rooms an account played in, newest first, with its 积分 from each."""
+        query = (
+            select(
+                Room.id,
+                Room.name,
+                Room.preset,
+                Room.status,
+                Room.series_rounds,
+                func.sum(Score.points).label("points"),
+                func.sum(case((Score.kind == "round", 1), else_=0)).label("rounds"),
+                func.max(Score.created_at).label("last"),
+            )
+            .join(Score, Score.room_id == Room.id)
+            .where(Score.account_id == account_id)
+            .group_by(Room.id, Room.name, Room.preset, Room.status, Room.series_rounds)
+            .order_by(func.max(Score.created_at).desc())
+            .limit(limit)
+        )
+        async with self.engine.connect() as connection:
+            rows = (await connection.execute(query)).mappings().all()
+        return [
+            {
+                **dict(r),
+                "points": int(r["points"]),
+                "rounds": int(r["rounds"]),
+                "last": _iso(r["last"]),
+            }
+            for r in rows
+        ]
+
+    async def finished_room(self, room_id: str) -> dict[str, Any] | None:
+        """What the server remembers of a room no longer in play."""
+        query = select(
+            Room.id,
+            Room.name,
+            Room.preset,
+            Room.options,
+            Room.series_rounds.label("rounds"),
+            Room.private,
+            Room.invite_code,
+            Room.status,
+            Room.seats,
+            Room.result,
+        ).where(Room.id == room_id)
+        async with self.engine.connect() as connection:
+            row = (await connection.execute(query)).mappings().first()
+        return None if row is None else dict(row)
 
     async def round_record(self, round_id: int) -> dict[str, Any] | None:
         query = select(GameRound.record).where(GameRound.id == round_id)

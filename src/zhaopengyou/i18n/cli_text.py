@@ -1,0 +1,213 @@
+"""Texts of the ``zpy`` command line: ``--help`` pages, usage and argument errors (see
+:mod:`zhaopengyou.i18n.catalog`)."""
+
+from __future__ import annotations
+
+CLI_TEXT: dict[str, dict[str, str]] = {
+    # Help pages (cli/usage.py).
+    "Usage: {usage}": {"zh-Hans": "用法：{usage}", "zh-Hant": "用法：{usage}"},
+    "[OPTIONS]": {"zh-Hans": "[选项]", "zh-Hant": "[選項]"},
+    "COMMAND [ARGS]...": {"zh-Hans": "命令 [参数]...", "zh-Hant": "命令 [參數]..."},
+    "Arguments:": {"zh-Hans": "参数：", "zh-Hant": "參數："},
+    "Options:": {"zh-Hans": "选项：", "zh-Hant": "選項："},
+    "Commands:": {"zh-Hans": "命令：", "zh-Hant": "命令："},
+    " (default: {default})": {"zh-Hans": "（默认：{default}）", "zh-Hant": "（預設：{default}）"},
+    "Show this message and exit.": {
+        "zh-Hans": "显示这份帮助并退出。",
+        "zh-Hant": "顯示這份說明並退出。",
+    },
+    "Try '{command} --help' for help.": {
+        "zh-Hans": "运行 '{command} --help' 查看帮助。",
+        "zh-Hant": "執行 '{command} --help' 查看說明。",
+    },
+    # Help texts of the commands and options (cli/main.py).
+    "找朋友 and the other games of the 升级 family: play, simulate, replay, serve.": {
+        "zh-Hans": "找朋友及升级家族的其他玩法：对局、模拟、重放、联网服务。",
+        "zh-Hant": "找朋友及升級家族的其他玩法：對局、模擬、重播、連網服務。",
+    },
+    "Play in the terminal against bots (you are one seat, the bots the others).": {
+        "zh-Hans": "在终端里和机器人对局（你坐一个座位，其余座位是机器人）。",
+        "zh-Hant": "在終端機裡和機器人對局（你坐一個座位，其餘座位是機器人）。",
+    },
+    "Play bot-only matches and print statistics.": {
+        "zh-Hans": "只让机器人打若干场，并打印统计。",
+        "zh-Hant": "只讓機器人打若干場，並列印統計。",
+    },
+    'Re-play a record through the engine; report the first disagreement or "ok".': {
+        "zh-Hans": "用引擎重放一份记录；报告第一处不一致，或“一致”。",
+        "zh-Hant": "用引擎重播一份記錄；報告第一處不一致，或「一致」。",
+    },
+    "the game: zhaopengyou, qidong, shandong or tractor": {
+        "zh-Hans": "玩法：zhaopengyou、qidong、shandong 或 tractor",
+        "zh-Hant": "玩法：zhaopengyou、qidong、shandong 或 tractor",
+    },
+    "a rule option (repeatable), e.g. partner=called": {
+        "zh-Hans": "规则选项（可重复），例如 partner=called",
+        "zh-Hant": "規則選項（可重複），例如 partner=called",
+    },
+    "interface language: zh-Hans (default), zh-Hant or en; also the ZPY_LANG "
+    "environment variable": {
+        "zh-Hans": "界面语言：zh-Hans（默认）、zh-Hant 或 en；也可用环境变量 ZPY_LANG",
+        "zh-Hant": "介面語言：zh-Hans（預設）、zh-Hant 或 en；也可用環境變數 ZPY_LANG",
+    },
+    "the bots: random or heuristic": {
+        "zh-Hans": "机器人：random（随机）或 heuristic（会算牌）",
+        "zh-Hant": "機器人：random（隨機）或 heuristic（會算牌）",
+    },
+    "write every round to FILE (zpy-record/1 JSON Lines); an existing FILE is "
+    "refused unless --append or --force is given": {
+        "zh-Hans": "把每一局写入 FILE（zpy-record/1 JSON Lines）；FILE 已存在时拒绝写入，"
+        "除非加 --append 或 --force",
+        "zh-Hant": "把每一局寫入 FILE（zpy-record/1 JSON Lines）；FILE 已存在時拒絕寫入，"
+        "除非加 --append 或 --force",
+    },
+    "with --record: add the rounds to an existing FILE": {
+        "zh-Hans": "与 --record 一起用：把新的局追加到已有的 FILE 后面",
+        "zh-Hant": "與 --record 一起用：把新的局附加到已有的 FILE 後面",
+    },
+    "with --record: replace an existing FILE": {
+        "zh-Hans": "与 --record 一起用：替换已有的 FILE",
+        "zh-Hant": "與 --record 一起用：取代已有的 FILE",
+    },
+    "your seat, counted from 1 (-s 3 is 3号位)": {
+        "zh-Hans": "你的座位，从 1 数起（-s 3 是 3 号位）",
+        "zh-Hant": "你的座位，從 1 數起（-s 3 是 3 號位）",
+    },
+    "shuffle seed (default: random)": {
+        "zh-Hans": "洗牌种子（默认：随机）",
+        "zh-Hant": "洗牌種子（預設：隨機）",
+    },
+    "rounds in the match": {"zh-Hans": "这一场打几局", "zh-Hant": "這一場打幾局"},
+    "pause after each bot play, in seconds (default: the ZPY_PLAY_DELAY "
+    "environment variable, else a short pause at a terminal)": {
+        "zh-Hans": "机器人每次出牌后停顿的秒数（默认：环境变量 ZPY_PLAY_DELAY，"
+        "否则在终端里稍停片刻）",
+        "zh-Hant": "機器人每次出牌後停頓的秒數（預設：環境變數 ZPY_PLAY_DELAY，"
+        "否則在終端機裡稍停片刻）",
+    },
+    "show cards in ASCII (10H, BJ) or not (♥10, 大王)": {
+        "zh-Hans": "用 ASCII 显示牌（10H、BJ），或不用（♥10、大王）",
+        "zh-Hant": "用 ASCII 顯示牌（10H、BJ），或不用（♥10、大王）",
+    },
+    "rounds to play": {"zh-Hans": "一共打几局", "zh-Hant": "一共打幾局"},
+    "seed of the first match; each next match adds 1": {
+        "zh-Hans": "第一场的种子；之后每场加 1",
+        "zh-Hant": "第一場的種子；之後每場加 1",
+    },
+    "rounds per match": {"zh-Hans": "每场的局数", "zh-Hant": "每場的局數"},
+    "print the summary as JSON (seats counted from 0, as in records)": {
+        "zh-Hans": "以 JSON 打印统计（座位从 0 数起，与记录相同）",
+        "zh-Hant": "以 JSON 列印統計（座位從 0 數起，與記錄相同）",
+    },
+    "a zpy-record/1 file (JSON or JSON Lines)": {
+        "zh-Hans": "zpy-record/1 记录文件（JSON 或 JSON Lines）",
+        "zh-Hant": "zpy-record/1 記錄檔（JSON 或 JSON Lines）",
+    },
+    "print the verdict as JSON (seats counted from 0, as in records)": {
+        "zh-Hans": "以 JSON 打印结果（座位从 0 数起，与记录相同）",
+        "zh-Hant": "以 JSON 列印結果（座位從 0 數起，與記錄相同）",
+    },
+    # Usage errors found by the parser (cli/usage.py).
+    "no such option: {option}": {
+        "zh-Hans": "没有这个选项：{option}",
+        "zh-Hant": "沒有這個選項：{option}",
+    },
+    " (did you mean {options}?)": {
+        "zh-Hans": "（是不是想用 {options}？）",
+        "zh-Hant": "（是不是想用 {options}？）",
+    },
+    "option {option} takes no value": {
+        "zh-Hans": "选项 {option} 不带值",
+        "zh-Hant": "選項 {option} 不帶值",
+    },
+    "option {option} needs a value": {
+        "zh-Hans": "选项 {option} 需要一个值",
+        "zh-Hant": "選項 {option} 需要一個值",
+    },
+    "missing argument {name}": {"zh-Hans": "缺少参数 {name}", "zh-Hant": "缺少參數 {name}"},
+    "missing option {name}": {"zh-Hans": "缺少选项 {name}", "zh-Hant": "缺少選項 {name}"},
+    "invalid value for {option}: expected {expected}": {
+        "zh-Hans": "{option} 的值无效：应为{expected}",
+        "zh-Hant": "{option} 的值無效：應為{expected}",
+    },
+    "invalid value for {option}": {
+        "zh-Hans": "{option} 的值无效",
+        "zh-Hant": "{option} 的值無效",
+    },
+    "a whole number": {"zh-Hans": "整数", "zh-Hant": "整數"},
+    "a number": {"zh-Hans": "数字", "zh-Hant": "數字"},
+    "no such command: {name}": {
+        "zh-Hans": "没有这个命令：{name}",
+        "zh-Hant": "沒有這個命令：{name}",
+    },
+    " (commands: {names})": {
+        "zh-Hans": "（可用的命令：{names}）",
+        "zh-Hant": "（可用的命令：{names}）",
+    },
+    "unexpected extra argument: {args}": {
+        "zh-Hans": "多余的参数：{args}",
+        "zh-Hant": "多餘的參數：{args}",
+    },
+    "missing command": {"zh-Hans": "缺少命令", "zh-Hant": "缺少命令"},
+    "aborted": {"zh-Hans": "已中止", "zh-Hant": "已中止"},
+    # Argument errors found by the commands (cli/main.py).
+    "unknown language {value!r}; choose one of: {langs}": {
+        "zh-Hans": "未知的语言 {value!r}；可选：{langs}",
+        "zh-Hant": "未知的語言 {value!r}；可選：{langs}",
+    },
+    "option {item!r} is not NAME=VALUE": {
+        "zh-Hans": "选项 {item!r} 不是 NAME=VALUE 的形式",
+        "zh-Hant": "選項 {item!r} 不是 NAME=VALUE 的形式",
+    },
+    "unknown bot kind {kind!r}; choose one of: {kinds}": {
+        "zh-Hans": "没有 {kind!r} 这种机器人；可选：{kinds}",
+        "zh-Hant": "沒有 {kind!r} 這種機器人；可選：{kinds}",
+    },
+    "--seat must be 1..{last}": {
+        "zh-Hans": "--seat 必须在 1 到 {last} 之间",
+        "zh-Hant": "--seat 必須在 1 到 {last} 之間",
+    },
+    "--rounds must be at least 1": {"zh-Hans": "--rounds 至少为 1", "zh-Hant": "--rounds 至少為 1"},
+    "--rounds and --match-rounds must be at least 1": {
+        "zh-Hans": "--rounds 和 --match-rounds 至少为 1",
+        "zh-Hant": "--rounds 和 --match-rounds 至少為 1",
+    },
+    "--delay must be a number of seconds, 0 or more": {
+        "zh-Hans": "--delay 必须是不小于 0 的秒数",
+        "zh-Hant": "--delay 必須是不小於 0 的秒數",
+    },
+    "--append and --force cannot be used together": {
+        "zh-Hans": "--append 和 --force 不能同时使用",
+        "zh-Hant": "--append 和 --force 不能同時使用",
+    },
+    "--append and --force only apply with --record FILE": {
+        "zh-Hans": "--append 和 --force 只能与 --record FILE 一起使用",
+        "zh-Hant": "--append 和 --force 只能與 --record FILE 一起使用",
+    },
+    "{problem}: add --append to add the rounds to it, or --force to replace it": {
+        "zh-Hans": "{problem}：加 --append 把新的局追加到它后面，或加 --force 替换它",
+        "zh-Hant": "{problem}：加 --append 把新的局附加到它後面，或加 --force 取代它",
+    },
+    "Run the online server: accounts, lobby, rooms and series over HTTP and WebSocket.": {
+        "zh-Hans": "运行联网服务器：账号、大厅、房间和连打，经由 HTTP 和 WebSocket。",
+        "zh-Hant": "執行連網伺服器：帳號、大廳、房間和連打，經由 HTTP 和 WebSocket。",
+    },
+    "the address to listen on": {"zh-Hans": "监听的地址", "zh-Hant": "監聽的位址"},
+    "the port to listen on": {"zh-Hans": "监听的端口", "zh-Hant": "監聽的連接埠"},
+    "the database: any SQLAlchemy URL (default: SQLite in ./data/zhaopengyou.db)": {
+        "zh-Hans": "数据库：任意 SQLAlchemy URL（默认：./data/zhaopengyou.db 里的 SQLite）",
+        "zh-Hant": "資料庫：任意 SQLAlchemy URL（預設：./data/zhaopengyou.db 裡的 SQLite）",
+    },
+    "debug, info, warning or error": {
+        "zh-Hans": "debug、info、warning 或 error",
+        "zh-Hant": "debug、info、warning 或 error",
+    },
+    "--port must be 1..65535": {
+        "zh-Hans": "--port 必须在 1 到 65535 之间",
+        "zh-Hant": "--port 必須在 1 到 65535 之間",
+    },
+    "--log-level must be debug, info, warning or error": {
+        "zh-Hans": "--log-level 必须是 debug、info、warning 或 error",
+        "zh-Hant": "--log-level 必須是 debug、info、warning 或 error",
+    },
+}
