@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -86,7 +87,8 @@ async def open_table(
         between_ms=1000,
     )
     clients = [
-        BotClient(base, a.token, make_bot(bot, seed * 10 + i)) for i, a in enumerate(accounts)
+        BotClient(base, a.token, make_bot(bot, seed * 10 + i), keep=False)
+        for i, a in enumerate(accounts)
     ]
     for seat, client in enumerate(clients):
         await client.connect()
@@ -99,23 +101,38 @@ async def play_table(
 ) -> None:
     rng = random.Random(seed)
 
+    async def decide(client: BotClient, message: dict[str, Any]) -> None:
+        await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
+        await client.handle(message)
+
     async def play(seat: int, client: BotClient) -> None:
         await client.send({"type": "ready"})
+        thinking: asyncio.Task[None] | None = None
         while time.monotonic() < deadline:
             try:
                 message = await asyncio.wait_for(client.receive(), deadline - time.monotonic())
             except TimeoutError:
                 break
             if message.get("type") == "view" and message["view"]["may"] and think:
-                await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
+                # The player thinks while the client goes on reading (acks, events); a
+                # newer view replaces the one being thought about.
+                if thinking is not None:
+                    thinking.cancel()
+                thinking = asyncio.get_running_loop().create_task(decide(client, message))
+                continue
             await client.handle(message)
             if message.get("type") == "round_over" and seat == 0:
                 out["rounds"] += 1
+        if thinking is not None:
+            thinking.cancel()
         await client.close()
 
     await asyncio.gather(*(play(s, c) for s, c in enumerate(clients)))
     for client in clients:
-        out["latencies"].extend(client.latencies)
+        out["latencies"].extend(
+            (at - out["start"], latency)
+            for at, latency in zip(client.acked_at, client.latencies, strict=True)
+        )
         out["actions"] += len(client.latencies)
         out["errors"] += sum(1 for e in client.errors if e["code"] != "illegal_action")
         out["refused"] += sum(1 for e in client.errors if e["code"] == "illegal_action")
@@ -128,7 +145,7 @@ async def drive(
     out: dict[str, Any] = {"rounds": 0, "latencies": [], "actions": 0, "errors": 0, "refused": 0}
     async with httpx.AsyncClient(timeout=60) as http:
         opened = [await open_table(base, http, preset, bot, i) for i in range(tables)]
-    start = time.monotonic()
+    start = out["start"] = time.monotonic()
     deadline = start + seconds
 
     async def one(index: int, clients: list[BotClient]) -> None:
@@ -160,10 +177,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--think", type=float, default=0.5, help="seconds a client takes to answer (default 0.5)"
     )
+    parser.add_argument(
+        "--warmup", type=float, default=10.0, help="seconds not measured at the start"
+    )
     parser.add_argument("--db", default=None, help="database URL (default: SQLite in a temp dir)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     folder = Path(tempfile.mkdtemp(prefix="zpy-load-"))
+    gc.set_threshold(50_000, 20, 100)  # the clients' pauses are not the server's latency
     db = args.db or f"sqlite+aiosqlite:///{folder / 'load.db'}"
     port = free_port()
     server = start_server(db, port, folder / "server.log")
@@ -182,7 +203,8 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         server.terminate()
         server.wait(30)
-    latencies = sorted(result["latencies"])
+    # The first seconds are the tables starting up together; measure the steady state.
+    latencies = sorted(lat for at, lat in result["latencies"] if at >= args.warmup)
     p50 = statistics.median(latencies) * 1000 if latencies else float("nan")
     p99 = latencies[int(0.99 * (len(latencies) - 1))] * 1000 if latencies else float("nan")
     figures = {
@@ -192,6 +214,7 @@ def main(argv: list[str] | None = None) -> int:
         "bot": args.bot,
         "database": "sqlite" if args.db is None else db.split(":")[0],
         "seconds": round(result["elapsed"], 1),
+        "warmup_s": args.warmup,
         "rounds_finished": result["rounds"],
         "actions": result["actions"],
         "actions_per_s": round(result["actions"] / result["elapsed"], 1),

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
@@ -36,8 +35,6 @@ log = logging.getLogger("zhaopengyou.server")
 
 HELLO_SECONDS = 10.0
 OUTBOX_LIMIT = 2000  # messages waiting for a slow client before it is dropped
-RATE = 20.0  # messages a second a client may send, on average …
-BURST = 60.0  # … and in a burst
 
 
 class ApiError(HTTPException):
@@ -79,8 +76,7 @@ class Connection:
         self.room: Room | None = None
         self._outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self._sender = asyncio.get_running_loop().create_task(self._send_forever())
-        self._tokens = BURST
-        self._refill = time.monotonic()
+        self.rate = p.RateLimit()
         self.closed = False
 
     def send(self, message: dict[str, Any]) -> None:
@@ -90,16 +86,6 @@ class Connection:
             self.close()
             return
         self._outbox.put_nowait(message)
-
-    def allow(self) -> bool:
-        """Token bucket: RATE messages a second, BURST at once."""
-        now = time.monotonic()
-        self._tokens = min(BURST, self._tokens + (now - self._refill) * RATE)
-        self._refill = now
-        if self._tokens < 1:
-            return False
-        self._tokens -= 1
-        return True
 
     def close(self) -> None:
         if not self.closed:
@@ -420,7 +406,7 @@ def create_app(url: str | None = None) -> FastAPI:
         try:
             while not client.closed:
                 text = await receive(socket)
-                if not client.allow():
+                if not client.rate.allow():
                     METRICS.rejected.labels(p.RATE_LIMITED).inc()
                     client.send(
                         p.error(p.RATE_LIMITED, tr("too many messages: slow down", client.lang))

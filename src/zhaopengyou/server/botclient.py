@@ -22,6 +22,7 @@ import websockets
 from ..bots import HeuristicBot
 from ..bots.base import Agent
 from ..engine import Phase, View
+from .protocol import RateLimit
 
 
 @dataclass
@@ -70,9 +71,11 @@ class BotClient:
     token: str
     agent: Agent = field(default_factory=HeuristicBot)
     lang: str = "en"
+    keep: bool = True  # keep every message received (tests look at them; a load test not)
     received: list[dict[str, Any]] = field(default_factory=list)
     errors: list[dict[str, Any]] = field(default_factory=list)
     latencies: list[float] = field(default_factory=list)
+    acked_at: list[float] = field(default_factory=list)  # when each latency was measured
     seat: int | None = None
     on_message: Callable[[dict[str, Any]], None] | None = None
     seen: dict[int, list[int]] = field(default_factory=dict)  # round → event numbers
@@ -83,6 +86,7 @@ class BotClient:
     _last_view: dict[str, Any] | None = None
     _acted_on: tuple[int, int] | None = None
     _tricks: list[dict[str, Any]] = field(default_factory=list)
+    _rate: RateLimit = field(default_factory=RateLimit)
 
     @property
     def url(self) -> str:
@@ -99,11 +103,17 @@ class BotClient:
         return welcome
 
     async def send(self, message: dict[str, Any]) -> None:
+        """Send a message, keeping to the server's rate limit."""
+        delay = self._rate.wait()
+        if delay:
+            await asyncio.sleep(delay)
+        self._rate.allow()
         await self._ws.send(orjson.dumps(message).decode())
 
     async def receive(self) -> dict[str, Any]:
         message: dict[str, Any] = orjson.loads(await self._ws.recv())
-        self.received.append(message)
+        if self.keep:
+            self.received.append(message)
         if self.on_message is not None:
             self.on_message(message)
         return message
@@ -135,6 +145,7 @@ class BotClient:
             sent = self._pending.pop(str(message.get("ref")), None)
             if sent is not None:
                 self.latencies.append(time.monotonic() - sent[0])
+                self.acked_at.append(time.monotonic())
                 self.acked.append((sent[1], sent[2]))
         elif kind == "events":
             self.seen.setdefault(message["round"], []).extend(e["seq"] for e in message["events"])

@@ -15,6 +15,7 @@ zhaopengyou.server.protocol.ProtocolError: bad_message: type: unknown message ty
 
 from __future__ import annotations
 
+import time
 from typing import Annotated, Any, Literal
 
 import orjson
@@ -23,6 +24,36 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 PROTOCOL_VERSION = 1
 MAX_MESSAGE_BYTES = 16_384
 MAX_CHAT = 200
+RATE = 20.0  # messages a second a client may send, on average …
+BURST = 60.0  # … and in a burst
+
+
+class RateLimit:
+    """Token bucket: RATE messages a second, BURST at once. The server enforces it; a
+    well-behaved client keeps to it with `wait`."""
+
+    def __init__(self) -> None:
+        self._tokens = BURST
+        self._refill = time.monotonic()
+
+    def _update(self) -> None:
+        now = time.monotonic()
+        self._tokens = min(BURST, self._tokens + (now - self._refill) * RATE)
+        self._refill = now
+
+    def allow(self) -> bool:
+        """Take a token if there is one."""
+        self._update()
+        if self._tokens < 1:
+            return False
+        self._tokens -= 1
+        return True
+
+    def wait(self) -> float:
+        """Seconds to wait before a message will be allowed (0 when it is now)."""
+        self._update()
+        return max(0.0, (1 - self._tokens) / RATE)
+
 
 # Error codes (docs/protocol.md lists each with an example).
 BAD_MESSAGE = "bad_message"  # not JSON, unknown type, a field missing, too long or mistyped
