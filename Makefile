@@ -4,7 +4,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck bench clean
+.PHONY: run play serve test test-web web lint typecheck bench clean
+
+# The browser client: installed and built only when missing or older than its sources.
+WEB_DEPS := web/node_modules/.installed
+WEB_BUILT := src/zhaopengyou/server/static/index.html
+WEB_SOURCES := $(shell find web/src -type f 2>/dev/null) web/index.html web/vite.config.ts web/tsconfig.json web/package.json
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -12,14 +17,29 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-# Options for `zpy play`, e.g. make run ARGS="-p tractor --lang en".
+$(WEB_DEPS): web/package-lock.json
+	cd web && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+$(WEB_BUILT): $(WEB_DEPS) $(WEB_SOURCES)
+	cd web && npm run build
+
+web: $(WEB_BUILT)
+
+# Options for `zpy serve` (make run) or `zpy play` (make play), e.g. ARGS="--port 9000".
 ARGS ?=
 
-run: $(STAMP)
+run: $(STAMP) web
+	$(BIN)/zpy serve $(ARGS)
+
+play: $(STAMP)
 	$(BIN)/zpy play $(ARGS)
 
-test: $(STAMP) lint typecheck
+test: $(STAMP) web lint typecheck test-web
 	$(BIN)/python -m pytest -n 2 --dist worksteal
+
+test-web: $(WEB_DEPS)
+	cd web && npm test --silent
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
@@ -32,4 +52,4 @@ bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis web/node_modules src/zhaopengyou/server/static

@@ -11,12 +11,15 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Annotated, Any
 
 import orjson
 from fastapi import Depends, FastAPI, Header, HTTPException, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, Response
+from fastapi.middleware.gzip import GZipMiddleware
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
@@ -33,6 +36,12 @@ from .store import NameTaken, Store
 
 log = logging.getLogger("zhaopengyou.server")
 
+STATIC = Path(__file__).parent / "static"
+NOT_BUILT = (
+    "<!doctype html><meta charset=utf-8><title>zhaopengyou</title>"
+    "<p>The browser client is not built: run <code>make run</code>, or"
+    " <code>cd web && npm ci && npm run build</code>, then start the server again.</p>"
+)
 HELLO_SECONDS = 10.0
 OUTBOX_LIMIT = 2000  # messages waiting for a slow client before it is dropped
 
@@ -428,6 +437,17 @@ def create_app(url: str | None = None) -> FastAPI:
                 client.room.post(None, gone(client))
             await client.finish()
 
+    # --- the browser client (web/, built into static/) -------------------------------
+
+    @app.get("/", include_in_schema=False)
+    async def client_page() -> Response:
+        index = STATIC / "index.html"
+        if not index.is_file():
+            return HTMLResponse(NOT_BUILT, status_code=503)
+        return FileResponse(index, headers={"Cache-Control": "no-cache"})
+
+    app.mount("/assets", StaticFiles(directory=STATIC / "assets", check_dir=False), name="assets")
+    app.add_middleware(GZipMiddleware, minimum_size=1024)
     return app
 
 

@@ -179,12 +179,30 @@ class Resync(_Message):
     since: Since | None = None
 
 
+class Hint(_Message):
+    """提示: ask which action the bot would take for one's seat now."""
+
+    type: Literal["hint"]
+
+
 class Ping(_Message):
     type: Literal["ping"]
 
 
 ClientMessage = Annotated[
-    Hello | Lobby | Join | Watch | Leave | Ready | AddBot | Act | Trustee | Chat | Resync | Ping,
+    Hello
+    | Lobby
+    | Join
+    | Watch
+    | Leave
+    | Ready
+    | AddBot
+    | Act
+    | Trustee
+    | Chat
+    | Resync
+    | Hint
+    | Ping,
     Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
@@ -200,6 +218,7 @@ MESSAGE_TYPES = (
     "trustee",
     "chat",
     "resync",
+    "hint",
     "ping",
 )
 

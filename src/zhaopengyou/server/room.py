@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import random
 import time
@@ -37,8 +38,12 @@ from ..engine import (
     action_from_dict,
     get_preset,
 )
+from ..engine.cards import CARDS
+from ..engine.codec import encode_cards
 from ..engine.events import CardDealt
 from ..engine.match import round_seed
+from ..engine.ordering import Ordering
+from ..engine.table import encode_effective_suit
 from ..i18n import tr
 from ..records import round_record
 from . import logs
@@ -155,7 +160,7 @@ class Member:
     round: int = 0
     seq: int = 0
     chat_at: float = 0.0
-    may: frozenset[str] = frozenset()  # what the last view it was sent offered
+    bids: tuple[dict[str, Any], ...] = ()  # the bids the last view it was sent offered
     tricks: int = 0  # finished tricks of the round its views already held
 
 
@@ -324,6 +329,8 @@ class Room:
             self._chat(client, message)
         elif isinstance(message, p.Resync):
             self._sync(client, message.since)
+        elif isinstance(message, p.Hint):
+            self._hint(client, message.ref)
 
     async def _join(self, client: Client, message: p.Join) -> None:
         account_id = client.account["id"]
@@ -583,6 +590,27 @@ class Room:
             seat.auto = on
             self._seat_event("bot" if on else "back", member.seat)
         self._broadcast_room()
+
+    def _hint(self, client: Client, ref: str | None) -> None:
+        """提示: the action a fresh bot would take for the asker's seat (none if it may not
+        act now); a fresh bot, so that a hint never depends on earlier hints."""
+        member = self.members[client]
+        if member.seat is None:
+            self._refuse(client, p.NOT_SEATED, "only a seated player can ask for a hint", ref)
+            return
+        action = None
+        if self.round is not None:
+            view = self.round.view(member.seat)
+            if view.may:
+                action = HeuristicBot(self.seed * 10 + member.seat).act(view)
+        client.send(
+            {
+                "type": "hint",
+                "round": None if self.round is None else self.round.number,
+                "action": None if action is None else action.to_dict(),
+                "ref": ref,
+            }
+        )
 
     def _chat(self, client: Client, message: p.Chat) -> None:
         member = self.members[client]
@@ -845,9 +873,9 @@ class Room:
                 self._send_view(member)
             elif member.seat in dealt_to:
                 # While cards are dealt a client keeps its hand from the events; its view
-                # comes when it may bid (R-8.1) or just stopped being able to.
+                # comes when the bids it may make change (R-8.1), for its bid buttons.
                 view = rnd.view(member.seat)
-                if view.may or member.may:
+                if choices_of(view)["bids"] != list(member.bids):
                     self._send_view(member, view)
 
     def _send_view(self, member: Member, view: View | None = None) -> None:
@@ -856,7 +884,8 @@ class Room:
             return
         if view is None:
             view = rnd.spectator_view() if member.seat is None else rnd.view(member.seat)
-        member.may = view.may
+        choices = choices_of(view)
+        member.bids = tuple(choices["bids"])
         deadline = None
         acting = self._acting_seat()
         if acting is not None and not self.seats[acting].botted:
@@ -870,6 +899,13 @@ class Room:
                 "seq": rnd.event_count,
                 "tricks_from": known,
                 "view": view.to_dict(tricks_from=known),
+                "suits": suits_of(view.ordering),
+                "choices": choices,
+                "scoreboard": [
+                    {"seats": list(seats), "points": points} for seats, points in view.scoreboard()
+                ],
+                "decks": view.preset.decks,
+                "kitty_size": view.preset.kitty_size,
                 "turn_seconds_left": deadline,
             }
         )
@@ -1016,6 +1052,35 @@ class _Gone:
 
     def __init__(self, client: Client) -> None:
         self.client = client
+
+
+@functools.lru_cache(maxsize=512)
+def _suits(ordering: Ordering) -> dict[str, list[str]]:
+    return {
+        encode_effective_suit(suit): encode_cards([CARDS[c] for c in cards])
+        for suit, cards in enumerate(ordering.suit_cards)
+    }
+
+
+def suits_of(ordering: Ordering | None) -> dict[str, list[str]] | None:
+    """The cards of each effective suit, weakest first, ties adjacent (R-1.5, R-2): what a
+    client needs to sort a hand and judge a follow, from the engine; None while the
+    viewer does not know the trump."""
+    return None if ordering is None else _suits(ordering)
+
+
+def choices_of(view: View) -> dict[str, list[dict[str, Any]]]:
+    """The bids and friend calls the engine allows this seat now, for a client's buttons."""
+    return {
+        "bids": [
+            {"cards": encode_cards(bid.cards), "bid_kind": bid.bid_kind}
+            for bid in view.legal_bids()
+        ],
+        "friend_calls": [
+            {"card": None if c.card is None else c.card.ascii, "solo": c.solo}
+            for c in view.legal_friend_calls()
+        ],
+    }
 
 
 def gone(client: Client) -> _Gone:

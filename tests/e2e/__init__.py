@@ -1,0 +1,1 @@
+"""End-to-end tests: a real `zpy serve`, the built browser client, headless Chromium."""

@@ -1,0 +1,138 @@
+// The table's state, folded from server messages: the last view, one's hand during the deal,
+// the round's finished tricks (sent once each), notable events, results and chat.
+import type { Standings } from "../../api";
+import type { ServerMessage } from "../../ws";
+import type { ChatLine, GameEvent, RoomMessage, RoundOver, Trick, ViewMessage } from "./types";
+
+export interface TableState {
+  room: RoomMessage | null;
+  round: number | null;
+  seq: number;
+  view: ViewMessage | null;
+  tricks: Trick[];
+  hand: string[];
+  handSizes: number[];
+  dealt: number;
+  /** When the turn timer of the seat to act runs out (performance.now() milliseconds). */
+  deadline: number | null;
+  log: GameEvent[];
+  roundOver: RoundOver | null;
+  seriesOver: Standings | null;
+  chat: ChatLine[];
+  error: { code: string; message: string; rule?: string | null } | null;
+}
+
+export const INITIAL: TableState = {
+  room: null,
+  round: null,
+  seq: 0,
+  view: null,
+  tricks: [],
+  hand: [],
+  handSizes: [],
+  dealt: 0,
+  deadline: null,
+  log: [],
+  roundOver: null,
+  seriesOver: null,
+  chat: [],
+  error: null,
+};
+
+/** Events worth a line in the table's log (the rest show in the view itself). */
+const LOGGED = new Set([
+  "bid",
+  "redeal",
+  "kitty_turned",
+  "trump_decided",
+  "declaration_taken",
+  "given_back",
+  "kitty_taken",
+  "buried",
+  "swapped",
+  "trump_revealed",
+  "friend_called",
+  "throw_failed",
+  "friend_revealed",
+  "kitty_revealed",
+  "round_scored",
+]);
+
+function newRound(state: TableState, round: number): TableState {
+  if (state.round === round) return state;
+  return { ...state, round, seq: 0, view: null, tricks: [], hand: [], handSizes: [], dealt: 0, log: [], roundOver: null, deadline: null };
+}
+
+export function reduce(state: TableState, message: ServerMessage, now: number): TableState {
+  switch (message.type) {
+    case "room": {
+      const room = message as unknown as RoomMessage;
+      const next = { ...state, room };
+      if (room.room.status === "open") return { ...next, round: null, view: null, seriesOver: null, roundOver: null };
+      return next;
+    }
+    case "events": {
+      let next = newRound(state, message.round as number);
+      const mySeat = next.room?.you.seat ?? null;
+      const hand = [...next.hand];
+      const sizes = [...next.handSizes];
+      let dealt = next.dealt;
+      const log = [...next.log];
+      let seq = next.seq;
+      for (const event of message.events as GameEvent[]) {
+        if (event.seq <= seq) continue; // already had it (a resync overlaps)
+        seq = event.seq;
+        if (event.kind === "card_dealt") {
+          const seat = event.seat as number;
+          while (sizes.length <= seat) sizes.push(0);
+          sizes[seat] += 1;
+          dealt = event.dealt as number;
+          if (seat === mySeat && event.card) hand.push(event.card as string);
+        } else if (event.kind === "redeal") {
+          hand.length = 0;
+          sizes.fill(0);
+          dealt = 0;
+        }
+        if (LOGGED.has(event.kind)) log.push(event);
+      }
+      next = { ...next, seq, hand, handSizes: sizes, dealt, log: log.slice(-40) };
+      return next;
+    }
+    case "view": {
+      const msg = message as unknown as ViewMessage;
+      const next = newRound(state, msg.round);
+      const tricks = next.tricks.slice(0, msg.tricks_from).concat(msg.view.tricks);
+      const deadline = msg.turn_seconds_left == null ? null : now + msg.turn_seconds_left * 1000;
+      return {
+        ...next,
+        view: msg,
+        tricks,
+        hand: msg.view.hand,
+        handSizes: msg.view.hand_sizes,
+        dealt: msg.view.cards_dealt,
+        seq: Math.max(next.seq, msg.seq),
+        deadline,
+      };
+    }
+    case "round_over":
+      return { ...state, roundOver: message as unknown as RoundOver };
+    case "series_over":
+      return { ...state, seriesOver: message.standings as Standings };
+    case "chat":
+      return { ...state, chat: [...state.chat, message as unknown as ChatLine].slice(-100) };
+    case "error":
+      return { ...state, error: { code: message.code as string, message: message.message as string, rule: message.rule as string | null } };
+    default:
+      return state;
+  }
+}
+
+/** The table's phase for people and tests: the engine's, or the room's between rounds. */
+export function tablePhase(state: TableState): string {
+  const status = state.room?.room.status;
+  if (!status) return "connecting";
+  if (status === "open") return "waiting";
+  if (status === "finished") return "finished";
+  if (state.room?.round == null) return "between";
+  return state.view?.view.phase ?? "deal";
+}
