@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 if missing() is not None and os.environ.get("CI") != "true":
     # The test modules skip themselves with the reason; the doctest collector must not
     # import the harness, which needs Playwright.
-    collect_ignore = ["helpers.py"]
+    collect_ignore = ["helpers.py", "perf.py"]
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)

@@ -5,12 +5,8 @@ pages) by clicking, as a person would."""
 from __future__ import annotations
 
 import contextlib
-import os
 import re
 import secrets
-import socket
-import subprocess
-import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -21,6 +17,8 @@ import httpx
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from tests.server.harness import Subprocess
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "src" / "zhaopengyou" / "server" / "static"
@@ -41,69 +39,13 @@ ROUND_SECONDS = 150.0
 # --- the server -----------------------------------------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class Server:
+class Server(Subprocess):
     """`zpy serve` on a free port of 127.0.0.1 with its own SQLite database."""
 
     def __init__(self, directory: Path) -> None:
-        self.directory = directory
-        self.db = f"sqlite+aiosqlite:///{directory / 'zpy.db'}"
-        self.log = directory / "server.log"
-        self.port = 0
-        self.process: subprocess.Popen[bytes] | None = None
-
-    @property
-    def base(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def start(self) -> None:
-        zpy = Path(sys.executable).parent / "zpy"
-        for _attempt in range(3):  # another process may take the free port first
-            self.port = free_port()
-            with self.log.open("ab") as out:
-                self.process = subprocess.Popen(
-                    [
-                        str(zpy),
-                        "serve",
-                        "--host",
-                        "127.0.0.1",
-                        "--port",
-                        str(self.port),
-                        "--db",
-                        self.db,
-                        "--log-level",
-                        "warning",
-                    ],
-                    stdout=out,
-                    stderr=out,
-                    env={**os.environ},
-                )
-            deadline = time.monotonic() + 60
-            while time.monotonic() < deadline:
-                try:
-                    if httpx.get(f"{self.base}/healthz", timeout=1).status_code == 200:
-                        return
-                except httpx.HTTPError:
-                    pass
-                if self.process.poll() is not None:
-                    break
-                time.sleep(0.1)
-            self.stop()
-        raise RuntimeError(f"zpy serve did not come up: {self.log.read_text()[-3000:]}")
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(20)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        super().__init__(
+            f"sqlite+aiosqlite:///{directory / 'zpy.db'}", None, directory / "server.log"
+        )
 
     # HTTP API (docs/protocol.md § HTTP endpoints)
 

@@ -55,11 +55,13 @@ def free_port() -> int:
 
 
 class Subprocess:
-    """`zpy serve` in its own process, for restarts and kill -9."""
+    """`zpy serve` in its own process, for restarts and kill -9. Without a ``port`` it takes
+    a free one (another, if some other process takes that first) and keeps it for restarts."""
 
-    def __init__(self, url: str, port: int, log: Path) -> None:
+    def __init__(self, url: str, port: int | None, log: Path) -> None:
         self.url = url
-        self.port = port
+        self.port = port or 0
+        self.fixed_port = port is not None
         self.log = log
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -69,24 +71,26 @@ class Subprocess:
 
     def start(self) -> None:
         zpy = Path(sys.executable).parent / "zpy"
-        with self.log.open("ab") as out:
-            self.process = subprocess.Popen(
-                [str(zpy), "serve", "--port", str(self.port), "--db", self.url],
-                stdout=out,
-                stderr=out,
-                env={**os.environ, "ZPY_LANG": "en"},
-            )
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(f"{self.base}/healthz", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            if self.process.poll() is not None:
-                raise RuntimeError(f"zpy serve exited: {self.log.read_text()[-2000:]}")
-            time.sleep(0.1)
-        raise RuntimeError("zpy serve did not come up")
+        for attempt in range(1 if self.fixed_port else 3):
+            if not self.fixed_port and (self.port == 0 or attempt > 0):
+                self.port = free_port()
+            with self.log.open("ab") as out:
+                self.process = subprocess.Popen(
+                    [str(zpy), "serve", "--port", str(self.port), "--db", self.url],
+                    stdout=out,
+                    stderr=out,
+                    env={**os.environ, "ZPY_LANG": "en"},
+                )
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline and self.process.poll() is None:
+                try:
+                    if httpx.get(f"{self.base}/healthz", timeout=1).status_code == 200:
+                        return
+                except httpx.HTTPError:
+                    pass
+                time.sleep(0.1)
+            self.stop()
+        raise RuntimeError(f"zpy serve did not come up: {self.log.read_text()[-3000:]}")
 
     def kill(self) -> None:
         """SIGKILL: no shutdown, no flushing."""

@@ -63,7 +63,7 @@ export function App() {
             ))}
           </select>
         </header>
-        {session.account && session.status === "closed" && <div className="banner">{t(T.offline)}</div>}
+        {session.connection && session.status === "closed" && <div className="banner" role="status" data-testid="offline">{t(T.offline)}</div>}
         <main>
           <Suspense fallback={<p className="loading">{t(T.loading)}</p>}>
             {route.page === "lobby" && <Lobby />}

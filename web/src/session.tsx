@@ -51,6 +51,7 @@ export function useSessionState(lang: Lang, setLang: (lang: Lang) => void): Sess
         setAccount(null);
       }
     });
+    setStatus(conn.status);
     setConnection(conn);
     return () => {
       stop();
@@ -74,6 +75,14 @@ export function useSessionState(lang: Lang, setLang: (lang: Lang) => void): Sess
 
   const ensureAccount = useCallback(async () => {
     if (account && token) return account;
+    if (token) {
+      // A saved token whose welcome has not arrived yet: keep that account, not a new guest.
+      const known = await api.me().catch(() => null);
+      if (known) {
+        setAccount(known);
+        return known;
+      }
+    }
     const answer = await api.guest();
     signIn(answer.token, answer.account);
     return answer.account;

@@ -329,7 +329,7 @@ def serve(
         raise fail(tr("--port must be 1..65535", chosen_lang), 2)
     if log_level.lower() not in ("debug", "info", "warning", "error"):
         raise fail(tr("--log-level must be debug, info, warning or error", chosen_lang), 2)
-    run_serve(host=host, port=port, db=db, log_level=log_level.lower())
+    run_serve(host=host, port=port, db=db, log_level=log_level.lower(), lang=chosen_lang)
 
 
 def main() -> None:

@@ -8,21 +8,51 @@ start; every unfinished room is rebuilt from its history.
 from __future__ import annotations
 
 import gc
+import socket
 
+import uvicorn
+
+from ..i18n import tr
 from ..server import logs
 from ..server.protocol import MAX_MESSAGE_BYTES
 
 
-def run_serve(*, host: str, port: int, db: str | None, log_level: str) -> None:
-    import uvicorn
+def browser_url(host: str, port: int) -> str:
+    """The address a browser on this machine opens for a server bound to host:port.
 
+    >>> browser_url("0.0.0.0", 8000)
+    'http://127.0.0.1:8000/'
+    >>> browser_url("::1", 9000)
+    'http://[::1]:9000/'
+    """
+    if host in ("", "0.0.0.0"):
+        host = "127.0.0.1"
+    elif host == "::":
+        host = "::1"
+    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+
+
+class _AnnouncingServer(uvicorn.Server):
+    """Says where to point a browser once the socket listens (not before: the port may be taken)."""
+
+    def __init__(self, config: uvicorn.Config, announcement: str) -> None:
+        super().__init__(config)
+        self.announcement = announcement
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        if self.started:
+            print(self.announcement, flush=True)
+
+
+def run_serve(*, host: str, port: int, db: str | None, log_level: str, lang: str) -> None:
     from ..server.app import create_app
 
     logs.setup(log_level)
     # A server's heap is large and long-lived: collect young objects less often, so that
     # the full collections that stop every room for a moment come seldom.
     gc.set_threshold(50_000, 20, 100)
-    uvicorn.run(
+    config = uvicorn.Config(
         create_app(db),
         host=host,
         port=port,
@@ -36,3 +66,9 @@ def run_serve(*, host: str, port: int, db: str | None, log_level: str) -> None:
         ws_per_message_deflate=False,  # small JSON frames: compressing costs more than it saves
         timeout_graceful_shutdown=5,
     )
+    announcement = tr(
+        "zhaopengyou is running: open {url} in a browser (Ctrl+C stops it)",
+        lang,
+        url=browser_url(host, port),
+    )
+    _AnnouncingServer(config, announcement).run()

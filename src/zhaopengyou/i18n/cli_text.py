@@ -202,6 +202,10 @@ CLI_TEXT: dict[str, dict[str, str]] = {
         "zh-Hans": "debug、info、warning 或 error",
         "zh-Hant": "debug、info、warning 或 error",
     },
+    "zhaopengyou is running: open {url} in a browser (Ctrl+C stops it)": {
+        "zh-Hans": "找朋友已启动：用浏览器打开 {url}（Ctrl+C 停止）",
+        "zh-Hant": "找朋友已啟動：用瀏覽器打開 {url}（Ctrl+C 停止）",
+    },
     "--port must be 1..65535": {
         "zh-Hans": "--port 必须在 1 到 65535 之间",
         "zh-Hant": "--port 必須在 1 到 65535 之間",

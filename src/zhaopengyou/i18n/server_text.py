@@ -42,6 +42,10 @@ SERVER_TEXT: dict[str, dict[str, str]] = {
         "zh-Hans": "你正在连打中：要先退出（强退，R-11.2）",
         "zh-Hant": "你正在連打中：要先退出（強退，R-11.2）",
     },
+    "only a seated player can ask for a hint": {
+        "zh-Hans": "只有入座的玩家才能要提示",
+        "zh-Hant": "只有入座的玩家才能要提示",
+    },
     "only a seated player has a bot to hand over to": {
         "zh-Hans": "只有入座的玩家才能托管",
         "zh-Hant": "只有入座的玩家才能託管",

@@ -16,7 +16,7 @@ export interface Counter {
   pointsOut: number;
 }
 
-export function countCards(
+export function cardCounter(
   decks: number,
   suits: SuitMap,
   played: readonly string[],

@@ -71,14 +71,14 @@ export function Leaderboard() {
 
   return (
     <div className="lb">
-      <section className="panel">
+      <section className="panel" data-testid="leaderboard">
         <h2>{t(T.title)}</h2>
         {failed && <p className="error">{t(T.failed)}</p>}
         {!failed && leaders === null && <p className="loading">{t(T.loading)}</p>}
-        {leaders?.length === 0 && <p className="lobby-muted">{t(T.empty)}</p>}
+        {leaders?.length === 0 && <p className="lobby-muted" data-testid="leaderboard-empty">{t(T.empty)}</p>}
         {leaders && leaders.length > 0 && (
           <div className="lobby-scroll">
-            <table className="list lb-table" data-testid="leaderboard">
+            <table className="list lb-table" data-testid="leaderboard-table">
               <thead>
                 <tr>
                   <th className="lb-rank">{t(T.rank)}</th>

@@ -5,7 +5,7 @@ import { api, ApiError, savedToken, type Account, type PresetInfo, type PresetOp
 import { m, pick, tr, useLang, useT, type Lang, type Msg } from "../i18n";
 import { MODE_NAMES, PRESET_NAMES, playerName, presetName, seatLabel } from "../names";
 import { go, href } from "../route";
-import { useSession, type Session } from "../session";
+import { useSession } from "../session";
 import type { Connection } from "../ws";
 import "./lobby.css";
 
@@ -240,10 +240,6 @@ const QUICK_PLAY = { preset: "zhaopengyou", rounds: 4, bots: [1, 2, 3, 4], deal_
  * A token for the HTTP calls and the table page: the saved one, else a new guest. A saved
  * token whose welcome has not come yet still counts, so a reload never makes a second guest.
  */
-async function ensureToken(session: Session): Promise<void> {
-  if (!savedToken()) await session.ensureAccount();
-}
-
 /** Busy flag and localized error of one button or form. */
 function useAction() {
   const lang = useLang();
@@ -380,7 +376,7 @@ function QuickPlay() {
   const { busy, error, run } = useAction();
   const start = () =>
     run(async () => {
-      await ensureToken(session);
+      await session.ensureAccount();
       const { room } = await api.createRoom(QUICK_PLAY);
       go({ page: "room", id: room.id, watch: false });
     });
@@ -459,7 +455,7 @@ function CodeJoin() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      await ensureToken(session);
+      await session.ensureAccount();
       go({ page: "room", id: clean, watch: false });
     });
   };
@@ -628,7 +624,7 @@ function RoomCard({ room }: { room: RoomSummary }) {
   const bots = room.seats.filter((seat) => seat.bot).length;
   const enter = (watch: boolean) =>
     void run(async () => {
-      await ensureToken(session);
+      await session.ensureAccount();
       go({ page: "room", id: room.id, watch });
     });
   return (
@@ -820,7 +816,7 @@ function CreateRoomForm({ presets, failed }: { presets: PresetInfo[] | null; fai
       return;
     }
     void run(async () => {
-      await ensureToken(session);
+      await session.ensureAccount();
       const { room } = await api.createRoom(body);
       // A private room is found by its code only, until the creator holds a seat there.
       const id = room.invite_code ?? room.id;

@@ -5,7 +5,7 @@ import { CardFace } from "../CardFace";
 import { cardLabel, cardsLabel, effectiveSuit, sortCards, SUIT_SYMBOL, type EffectiveSuit, type Suit } from "../cards";
 import { format, pick, tr, useLang, useT, type Msg } from "../i18n";
 import { countProblem, followProblem, leadProblem, PROBLEMS, SUIT_NAMES, type Problem } from "../logic/select";
-import { countCards } from "../logic/counter";
+import { cardCounter } from "../logic/counter";
 import { playerName, presetName, seatLabel } from "../names";
 import { go, href } from "../route";
 import { useSession } from "../session";
@@ -345,7 +345,7 @@ export function Table({ roomId, watch }: Props) {
         {!mine && <span className="badge">{t(T.spectator)}</span>}
         <span className="muted">{t(T.spectators, { n: room.spectators })}</span>
         <span className="spacer" />
-        {mine && seriesRunning && (
+        {mine && (
           <button type="button" className={`btn ${trustee ? "primary" : ""}`} data-testid="trustee" aria-pressed={trustee} onClick={() => setTrustee(!trustee)}>
             {trustee ? t(T.trusteeOff) : t(T.trustee)}
           </button>
@@ -386,7 +386,7 @@ export function Table({ roomId, watch }: Props) {
                 {seat.title && <span className="muted">{seat.title}</span>}
                 {state.round != null && <span>{t(T.cards, { n: count })}</span>}
                 {view && view.points_won[index] > 0 && <span className="points">{t(T.pointsOf, { n: view.points_won[index] })}</span>}
-                {toAct === index && secondsLeft !== null && <span className="clock">⏱ {secondsLeft}</span>}
+                {toAct === index && secondsLeft !== null && <span className="clock">{t(T.seconds, { n: secondsLeft })}</span>}
               </div>
               {room.status === "open" && !seat.name && (
                 <div className="seat-actions">
@@ -421,6 +421,11 @@ export function Table({ roomId, watch }: Props) {
               </div>
             </div>
           ))}
+          {state.failedThrow && view?.phase === "play" && (
+            <div className="throw-failed" data-testid="throw-failed">
+              {eventText(state.failedThrow, name, lang, t)}
+            </div>
+          )}
           {view && view.phase === "play" && view.current.length === 0 && lastTrick && (
             <div className="trick-done muted">{t(T.wonBy, { name: name(lastTrick.winner), points: lastTrick.points })}</div>
           )}
@@ -433,7 +438,7 @@ export function Table({ roomId, watch }: Props) {
         {toAct !== null && state.round != null && (
           <span className={`turn ${toAct === mySeat ? "mine" : ""}`}>
             {toAct === mySeat ? t(T.yourTurn) : t(T.toAct, { name: name(toAct) })}
-            {secondsLeft !== null && ` ⏱ ${secondsLeft}`}
+            {secondsLeft !== null && ` · ${t(T.seconds, { n: secondsLeft })}`}
           </span>
         )}
         {view && <span className="muted">{t(T.phase[view.phase] ?? T.phase.play)}</span>}
@@ -564,7 +569,7 @@ export function Table({ roomId, watch }: Props) {
       <div className="side">
         <div className="tabs" role="tablist">
           {(["counter", "log", "chat", "standings"] as const).map((name) => (
-            <button key={name} type="button" role="tab" aria-selected={tab === name} className={tab === name ? "active" : ""} onClick={() => setTab(name)}>
+            <button key={name} type="button" role="tab" data-testid={`tab-${name}`} aria-selected={tab === name} className={tab === name ? "active" : ""} onClick={() => setTab(name)}>
               {t({ counter: T.counter, log: T.log, chat: T.chat, standings: T.standings }[name])}
             </button>
           ))}
@@ -672,7 +677,7 @@ function CounterPanel({ state }: { state: TableState }) {
   if (!view || !view.suits) return <div className="counter" data-testid="counter"><p className="muted">{t(T.counterUnknown)}</p></div>;
   const played = [...state.tricks.flatMap((trick) => trick.plays.flatMap((p) => p.cards)), ...view.view.current.flatMap((p) => p.cards)];
   const known = [...state.hand, ...view.view.buried];
-  const counter = countCards(view.decks, view.suits, played, known);
+  const counter = cardCounter(view.decks, view.suits, played, known);
   return (
     <div className="counter" data-testid="counter">
       <p className="muted">{t(T.counterOut)}</p>

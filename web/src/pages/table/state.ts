@@ -16,6 +16,8 @@ export interface TableState {
   /** When the turn timer of the seat to act runs out (performance.now() milliseconds). */
   deadline: number | null;
   log: GameEvent[];
+  /** The failed throw that led the trick being played (shown on the felt until it is won). */
+  failedThrow: GameEvent | null;
   roundOver: RoundOver | null;
   seriesOver: Standings | null;
   chat: ChatLine[];
@@ -33,6 +35,7 @@ export const INITIAL: TableState = {
   dealt: 0,
   deadline: null,
   log: [],
+  failedThrow: null,
   roundOver: null,
   seriesOver: null,
   chat: [],
@@ -60,7 +63,7 @@ const LOGGED = new Set([
 
 function newRound(state: TableState, round: number): TableState {
   if (state.round === round) return state;
-  return { ...state, round, seq: 0, view: null, tricks: [], hand: [], handSizes: [], dealt: 0, log: [], roundOver: null, deadline: null };
+  return { ...state, round, seq: 0, view: null, tricks: [], hand: [], handSizes: [], dealt: 0, log: [], failedThrow: null, roundOver: null, deadline: null };
 }
 
 export function reduce(state: TableState, message: ServerMessage, now: number): TableState {
@@ -79,6 +82,7 @@ export function reduce(state: TableState, message: ServerMessage, now: number): 
       let dealt = next.dealt;
       const log = [...next.log];
       let seq = next.seq;
+      let failedThrow = next.failedThrow;
       for (const event of message.events as GameEvent[]) {
         if (event.seq <= seq) continue; // already had it (a resync overlaps)
         seq = event.seq;
@@ -93,9 +97,11 @@ export function reduce(state: TableState, message: ServerMessage, now: number): 
           sizes.fill(0);
           dealt = 0;
         }
+        if (event.kind === "throw_failed") failedThrow = event;
+        else if (event.kind === "trick_won") failedThrow = null;
         if (LOGGED.has(event.kind)) log.push(event);
       }
-      next = { ...next, seq, hand, handSizes: sizes, dealt, log: log.slice(-40) };
+      next = { ...next, seq, hand, handSizes: sizes, dealt, log: log.slice(-40), failedThrow };
       return next;
     }
     case "view": {

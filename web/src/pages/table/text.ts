@@ -44,6 +44,7 @@ export const T = {
   penalty: m("罚 {n}", "罰 {n}", "penalty {n}"),
   toAct: m("轮到 {name}", "輪到 {name}", "{name} to act"),
   yourTurn: m("轮到你了", "輪到你了", "Your turn"),
+  seconds: m("{n} 秒", "{n} 秒", "{n} s"),
   dealing: m("发牌中 {n}/{total}", "發牌中 {n}/{total}", "Dealing {n}/{total}"),
   phase: {
     deal: m("发牌·叫主", "發牌·叫主", "Dealing and bidding"),

@@ -1,44 +1,27 @@
-"""The client's performance targets, measured in the browser and printed (``pytest -s``),
-also written to tests/e2e/artifacts/perf.json for the README:
+"""The client's performance, measured in Chromium: the table page's first render (navigation
+start to the table on the page, cold cache), its JavaScript (compressed, as transferred)
+and how soon a player's own play is drawn after its event reaches the page (the WebSocket
+frame's arrival to the cards in the trick area), over the plays of a whole round.
 
-- the table page's first render on loopback under 1 s (navigation start to the table
-  element on the page, a cold browser cache);
-- under 300 KB of JavaScript (compressed, as transferred) for the table page;
-- a player's own play drawn within 100 ms of its event reaching the page (the WebSocket
-  frame's arrival to the card in the trick area), over the plays of a round.
-"""
+`bench/web_client.py` runs it and prints the figures; the e2e budget test checks what
+does not depend on the machine's load (the JavaScript size, every play drawn)."""
 
 from __future__ import annotations
 
 import gzip
-import json
 import os
 import platform
 import statistics
 import time
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlparse
 
-from .requirements import require
+from playwright.sync_api import expect
 
-require()
+from .helpers import STATIC, Pages, Player, create_room, drive, sign_in_as_guest
 
-from playwright.sync_api import expect  # noqa: E402
-
-from .helpers import (  # noqa: E402
-    ARTIFACTS,
-    STATIC,
-    Pages,
-    Player,
-    Server,
-    create_room,
-    drive,
-    sign_in_as_guest,
-)
-
-FIRST_RENDER_MS = 1000
-JS_BYTES = 300_000
-DRAW_MS = 100
+JS_BYTES = 300_000  # the issue's budget for the table page's JavaScript, compressed
 
 # Injected before the page's own scripts: times the table's first appearance, and for
 # each of the player's own `played` events the frame's arrival and the moment its cards
@@ -134,7 +117,13 @@ TIMING_JS = """() => {
            domContentLoaded: nav.domContentLoadedEventEnd, load: nav.loadEventEnd,
            html: nav.transferSize, js };
 }"""
-COLD_LOADS = 3
+
+
+@dataclass
+class Measurement:
+    figures: dict[str, Any]
+    plays: int  # own plays the driver made
+    own: list[dict[str, Any]]  # own plays the probe saw, with their times
 
 
 def _summary(values: list[float]) -> dict[str, float | int]:
@@ -147,7 +136,8 @@ def _summary(values: list[float]) -> dict[str, float | int]:
     }
 
 
-def test_performance(pages: Pages, server: Server) -> None:
+def measure(pages: Pages, cold_loads: int = 3) -> Measurement:
+    """Make a room from the lobby, open its table cold ``cold_loads`` times, play a round."""
     # A room made from the lobby; then the table opened cold in a new browser context
     # (no cache) with the same account (its storage).
     first = pages.new("maker")
@@ -159,13 +149,13 @@ def test_performance(pages: Pages, server: Server) -> None:
 
     # Three cold loads (a new context each time: no cache); the last one plays the round.
     loads: list[dict[str, Any]] = []
-    for attempt in range(COLD_LOADS):
+    for attempt in range(cold_loads):
         page = pages.new(f"player{attempt}", storage_state=storage, init_script=PROBE_JS)
         page.goto(f"/#/room/{room_id}")
         expect(page.get_by_test_id("table")).to_be_visible()
         page.wait_for_function("() => window.__zpyPerf.tablePaint !== null")
         loads.append(page.evaluate(TIMING_JS))
-        if attempt < COLD_LOADS - 1:
+        if attempt < cold_loads - 1:
             page.context.close()
     timing = loads[-1]
     first_renders = [load["table"] for load in loads]
@@ -228,20 +218,7 @@ def test_performance(pages: Pages, server: Server) -> None:
         "own_play_ending_a_trick_to_dom_ms": _summary(completing) if completing else None,
         "round_seconds": round(round_seconds, 1),
     }
-    ARTIFACTS.mkdir(exist_ok=True)
-    (ARTIFACTS / "perf.json").write_text(json.dumps(figures, indent=2, ensure_ascii=False) + "\n")
-    print("\nperformance:\n" + json.dumps({k: v for k, v in figures.items() if k != "js_files"}))
-
-    # The best of the cold loads: the machine may be busy with other tests (xdist).
-    assert best_render < FIRST_RENDER_MS, f"table first render {first_renders} ms"
-    assert js_transfer < JS_BYTES, f"{js_transfer} bytes of JavaScript (compressed)"
-    assert js_gzip < JS_BYTES, f"{js_gzip} bytes of JavaScript (gzip -9)"
-    assert len(own) == player.plays, (len(own), player.plays)
-    assert len(drawn) == len(own), [p for p in own if p["dom"] is None]
-    assert statistics.median(to_dom) < DRAW_MS, figures["own_play_to_dom_ms"]
-    # 90 % of them (a busy machine may stall a frame now and then: see the max printed).
-    assert figures["own_play_to_dom_ms"]["p90"] < DRAW_MS, figures["own_play_to_dom_ms"]
-    pages.assert_no_page_errors()
+    return Measurement(figures, player.plays, own)
 
 
 def _cpus() -> int:

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import type { ServerMessage } from "../../ws";
+import { INITIAL, reduce, type TableState } from "./state";
+
+const room = {
+  type: "room",
+  room: { status: "playing" },
+  you: { seat: 1 },
+  standings: null,
+  round: 1,
+  result: null,
+} as unknown as ServerMessage;
+
+function events(round: number, list: Record<string, unknown>[]): ServerMessage {
+  return { type: "events", round, events: list };
+}
+
+function fold(messages: ServerMessage[]): TableState {
+  return messages.reduce((state, message) => reduce(state, message, 0), INITIAL);
+}
+
+describe("the table's state", () => {
+  it("keeps one's own dealt cards and every seat's count, once per event", () => {
+    const deal = events(1, [
+      { seq: 1, kind: "card_dealt", seat: 0, dealt: 1 },
+      { seq: 2, kind: "card_dealt", seat: 1, dealt: 2, card: "AS" },
+      { seq: 3, kind: "card_dealt", seat: 1, dealt: 3, card: "BJ" },
+    ]);
+    // A resync repeats seq 3: it must not count twice.
+    const state = fold([room, deal, events(1, [{ seq: 3, kind: "card_dealt", seat: 1, dealt: 3, card: "BJ" }])]);
+    expect(state.hand).toEqual(["AS", "BJ"]);
+    expect(state.handSizes).toEqual([1, 2]);
+    expect(state.dealt).toBe(3);
+    expect(state.seq).toBe(3);
+  });
+
+  it("shows a failed throw until its trick is won (R-4.4), and forgets it with a new round", () => {
+    const failed = { seq: 10, kind: "throw_failed", seat: 2, attempted: ["AS", "KS"], forced: ["KS"], rule: "R-4.4" };
+    let state = fold([room, events(1, [failed])]);
+    expect(state.failedThrow).toEqual(failed);
+    expect(state.log.map((e) => e.kind)).toEqual(["throw_failed"]);
+    state = reduce(state, events(1, [{ seq: 11, kind: "played", seat: 3, cards: ["3S"] }]), 0);
+    expect(state.failedThrow).toEqual(failed);
+    state = reduce(state, events(1, [{ seq: 12, kind: "trick_won", seat: 3, points: 0, trick: 1 }]), 0);
+    expect(state.failedThrow).toBeNull();
+    state = fold([room, events(1, [failed]), events(2, [{ seq: 1, kind: "card_dealt", seat: 0, dealt: 1 }])]);
+    expect(state.failedThrow).toBeNull();
+    expect(state.round).toBe(2);
+  });
+
+  it("starts the turn clock from the view's seconds left", () => {
+    const view = {
+      type: "view",
+      round: 1,
+      seq: 5,
+      tricks_from: 0,
+      turn_seconds_left: 12.5,
+      view: { tricks: [], hand: ["3S"], hand_sizes: [1, 1], cards_dealt: 2 },
+    } as unknown as ServerMessage;
+    const state = reduce(fold([room]), view, 1000);
+    expect(state.deadline).toBe(1000 + 12_500);
+    expect(state.hand).toEqual(["3S"]);
+    expect(state.seq).toBe(5);
+  });
+});
