@@ -42,9 +42,9 @@ def test_register_create_and_play_a_round(pages: Pages, server: Server) -> None:
     for key, value in FAST.items():
         assert room["settings"][key] == value, (key, room["settings"])
 
-    state = wait_for_table(page)
+    wait_for_table(page)
+    # The seat comes with the room message, which may follow the table's first paint.
     expect(page.get_by_test_id("table")).to_have_attribute("data-my-seat", "0")
-    assert state["mySeat"] == "0"
     for seat in range(5):
         expect(page.get_by_test_id(f"seat-{seat}")).to_be_attached()
 

@@ -53,6 +53,7 @@ def test_reload_mid_trick_keeps_the_table(pages: Pages, server: Server) -> None:
     page.reload()
     expect(page.get_by_test_id("table")).to_have_attribute("data-phase", before["phase"])
     expect(page.locator("[data-testid=hand] .card[data-card]").first).to_be_attached()
+    expect(page.get_by_test_id("table")).to_have_attribute("data-my-seat", before["mySeat"])
     after = wait_for_table(page)
     assert after["phase"] == before["phase"] == "play"
     assert after["mySeat"] == before["mySeat"]

@@ -10,8 +10,13 @@ from .runner import play_match, play_round
 BOT_KINDS = ("random", "heuristic")
 
 
-def make_bot(kind: str, seed: int | None = None) -> Agent:
-    """A bot by name: ``random`` or ``heuristic``."""
+def make_bot(kind: str, seed: int | None = None, *, think: float | None = None) -> Agent:
+    """A bot by name: ``random`` or ``heuristic``.
+
+    ``think`` is a thinking-time budget per decision, in seconds, for bots that search;
+    the others decide at once and ignore it, so that callers such as ``zpy arena`` can
+    pass it to every kind.
+    """
     if kind == "random":
         return RandomBot(seed)
     if kind == "heuristic":

@@ -14,6 +14,7 @@ from typing import Annotated
 
 import typer
 
+from ..bots import BOT_KINDS
 from ..engine import InvalidOption, get_preset, parse_option_values
 from ..engine.presets import Preset
 from ..i18n import LANGS, normalize_lang, tr
@@ -73,7 +74,6 @@ Append = Annotated[
     bool, typer.Option("--append", help="with --record: add the rounds to an existing FILE")
 ]
 Force = Annotated[bool, typer.Option("--force", help="with --record: replace an existing FILE")]
-BOT_KINDS = ("random", "heuristic")
 
 
 def fail(message: str, code: int = 1) -> typer.Exit:
@@ -276,6 +276,84 @@ def sim(
         )
     except RecordPathError as err:  # the file changed since it was checked
         raise fail(record_refusal(err, chosen_lang), 2) from None
+
+
+@app.command(cls=LocalizedCommand)
+def arena(
+    ctx: typer.Context,
+    preset: PresetName = "zhaopengyou",
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            "-b",
+            metavar="A,B[,…]",
+            help="the bots to compare, comma-separated: A is the first, B the second …",
+        ),
+    ] = "heuristic,random",
+    deals: Annotated[
+        int,
+        typer.Option(
+            "--deals", "-n", metavar="N", help="deals to play, each once per seating of the bots"
+        ),
+    ] = 100,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs",
+            "-j",
+            metavar="K",
+            help="processes playing deals at once; the results do not depend on it",
+        ),
+    ] = 1,
+    think: Annotated[
+        float | None,
+        typer.Option(
+            "--think",
+            metavar="SECONDS",
+            help="thinking time per decision, for bots that search (the others ignore it)",
+        ),
+    ] = None,
+    seed: Annotated[
+        int,
+        typer.Option("--seed", metavar="SEED", help="seed of the deals and of the bots"),
+    ] = 0,
+    option: OptionList = None,
+    json_out: Annotated[
+        bool,
+        typer.Option(
+            "--json", help="print the summary as JSON (seats counted from 0, as in records)"
+        ),
+    ] = False,
+    lang: Lang = None,
+) -> None:
+    """Compare bots fairly: every deal is played once per seating of the bots (duplicate)."""
+    from .arena import run_arena
+
+    chosen_lang = resolve_lang(ctx, lang)
+    chosen = build_preset(preset, option, chosen_lang)
+    kinds = [check_bots(kind.strip(), chosen_lang) for kind in bots.split(",")]
+    if not 2 <= len(kinds) <= chosen.players:
+        message = tr(
+            "--bots needs 2 to {players} bots, comma-separated, e.g. heuristic,random",
+            chosen_lang,
+            players=chosen.players,
+        )
+        raise fail(message, 2)
+    if deals < 1 or jobs < 1:
+        raise fail(tr("--deals and --jobs must be at least 1", chosen_lang), 2)
+    if think is not None and not (math.isfinite(think) and think >= 0):
+        raise fail(tr("--think must be a number of seconds, 0 or more", chosen_lang), 2)
+    run_arena(
+        chosen,
+        kinds=kinds,
+        deals=deals,
+        jobs=jobs,
+        think=think,
+        seed=seed,
+        json_out=json_out,
+        lang=chosen_lang,
+    )
 
 
 @app.command(cls=LocalizedCommand)

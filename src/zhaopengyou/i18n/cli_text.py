@@ -107,6 +107,51 @@ CLI_TEXT: dict[str, dict[str, str]] = {
         "zh-Hans": "以 JSON 打印结果（座位从 0 数起，与记录相同）",
         "zh-Hant": "以 JSON 列印結果（座位從 0 數起，與記錄相同）",
     },
+    "Compare bots fairly: every deal is played once per seating of the bots (duplicate).": {
+        "zh-Hans": "公平地比较机器人：每组牌按机器人的每种座次各打一局（复式赛制）。",
+        "zh-Hant": "公平地比較機器人：每組牌按機器人的每種座次各打一局（複式賽制）。",
+    },
+    "the bots to compare, comma-separated: A is the first, B the second …": {
+        "zh-Hans": "要比较的机器人，用逗号分隔：第一个是 A，第二个是 B……",
+        "zh-Hant": "要比較的機器人，用逗號分隔：第一個是 A，第二個是 B……",
+    },
+    "deals to play, each once per seating of the bots": {
+        "zh-Hans": "要打几组牌；每组牌按机器人的每种座次各打一局",
+        "zh-Hant": "要打幾組牌；每組牌按機器人的每種座次各打一局",
+    },
+    "processes playing deals at once; the results do not depend on it": {
+        "zh-Hans": "同时打牌的进程数；结果与它无关",
+        "zh-Hant": "同時打牌的行程數；結果與它無關",
+    },
+    "thinking time per decision, for bots that search (the others ignore it)": {
+        "zh-Hans": "会搜索的机器人每次决策的思考时间（其他机器人忽略它）",
+        "zh-Hant": "會搜尋的機器人每次決策的思考時間（其他機器人忽略它）",
+    },
+    "seed of the deals and of the bots": {
+        "zh-Hans": "牌局和机器人的种子",
+        "zh-Hant": "牌局和機器人的種子",
+    },
+    # The results of zpy arena (cli/arena.py).
+    "playing deals": {"zh-Hans": "对战中", "zh-Hant": "對戰中"},
+    "{deals} deals × {seatings} seatings = {rounds} rounds (seatings from seat 1: "
+    "{order}); ± and [ ] are 95% confidence intervals": {
+        "zh-Hans": "{deals} 组牌 × {seatings} 种座次 = {rounds} 局（座次从 1 号位起：{order}）；"
+        "± 和 [ ] 是 95% 置信区间",
+        "zh-Hant": "{deals} 組牌 × {seatings} 種座次 = {rounds} 局（座次從 1 號位起：{order}）；"
+        "± 和 [ ] 是 95% 信賴區間",
+    },
+    "bot": {"zh-Hans": "机器人", "zh-Hant": "機器人"},
+    "score per round": {"zh-Hans": "每局积分", "zh-Hant": "每局積分"},
+    "levels per round": {"zh-Hans": "每局升级数", "zh-Hant": "每局升級數"},
+    "rounds won": {"zh-Hans": "胜局率", "zh-Hant": "勝局率"},
+    "decision p50 (ms)": {
+        "zh-Hans": "决策耗时中位数（毫秒）",
+        "zh-Hant": "決策耗時中位數（毫秒）",
+    },
+    "decision p99 (ms)": {
+        "zh-Hans": "决策耗时 p99（毫秒）",
+        "zh-Hant": "決策耗時 p99（毫秒）",
+    },
     # Usage errors found by the parser (cli/usage.py).
     "no such option: {option}": {
         "zh-Hans": "没有这个选项：{option}",
@@ -175,6 +220,18 @@ CLI_TEXT: dict[str, dict[str, str]] = {
     "--delay must be a number of seconds, 0 or more": {
         "zh-Hans": "--delay 必须是不小于 0 的秒数",
         "zh-Hant": "--delay 必須是不小於 0 的秒數",
+    },
+    "--bots needs 2 to {players} bots, comma-separated, e.g. heuristic,random": {
+        "zh-Hans": "--bots 需要 2 到 {players} 个机器人，用逗号分隔，例如 heuristic,random",
+        "zh-Hant": "--bots 需要 2 到 {players} 個機器人，用逗號分隔，例如 heuristic,random",
+    },
+    "--deals and --jobs must be at least 1": {
+        "zh-Hans": "--deals 和 --jobs 至少为 1",
+        "zh-Hant": "--deals 和 --jobs 至少為 1",
+    },
+    "--think must be a number of seconds, 0 or more": {
+        "zh-Hans": "--think 必须是不小于 0 的秒数",
+        "zh-Hant": "--think 必須是不小於 0 的秒數",
     },
     "--append and --force cannot be used together": {
         "zh-Hans": "--append 和 --force 不能同时使用",
