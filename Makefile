@@ -48,8 +48,10 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src/zhaopengyou
 
+# The engine and bot benchmarks (server load, browser client, search: see README).
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/bots.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis web/node_modules src/zhaopengyou/server/static

@@ -117,7 +117,8 @@ async def test_a_player_who_follows_every_hint_finishes_the_round(
 async def test_bid_choices_are_current_and_accepted(sqlite_url: str) -> None:
     """During the deal a view comes whenever the seat's possible bids change (R-8.1), and
     a bid taken from the last view's `choices` is accepted (unless a newer bid came
-    first). The seat is on 托管 until then, so rounds go by until it can bid."""
+    first). The seat is on 托管 outside the deals (so that rounds go by until it can bid)
+    and its own during them (so that its bot does not bid first)."""
     async with running_server(sqlite_url) as base:
         a = await guest(base)
         room = await create_room(
@@ -134,11 +135,15 @@ async def test_bid_choices_are_current_and_accepted(sqlite_url: str) -> None:
             await me.hello(a.token)
             await me.send({"type": "join", "room": room["id"], "seat": 0})
             await me.until("room")
-            await me.send({"type": "trustee", "on": True})
             await me.send({"type": "ready"})
             hand: list[str] = []
+            trustee = False
             while True:
                 message = await me.next(timeout=30)
+                dealing = message["type"] == "view" and message["view"]["phase"] == "deal"
+                if message["type"] == "view" and dealing == trustee:
+                    trustee = not dealing
+                    await me.send({"type": "trustee", "on": trustee})
                 if message["type"] == "events":
                     hand += [
                         e["card"]

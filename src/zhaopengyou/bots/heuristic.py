@@ -4,92 +4,59 @@ It follows with low cards when the trick is lost, adds points when its side wins
 wins points when it can, leads sure winners (throwing them together when they are
 all sure), bids on strong trump holdings, buries low cards without points, and
 calls a friend card it lacks.
+
+Its card counting (:mod:`.knowledge`) is kept per seat, trick by trick: it folds in only
+the tricks finished since it last counted, and only when a decision reads the count.
+Its follows are built legal from the hand (R-5): every card when one card is led, else
+the structure R-5.2 requires with chosen fillers; none is drawn at random or checked
+one by one, so the bot is deterministic.
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections.abc import Iterable, Sequence
 
 from ..engine import Action, Bid, Bury, CallFriend, GiveBack, Pass, Play, Swap, View
 from ..engine.cards import CARD_POINTS, CARDS, NUM_KINDS, NUM_RANKS, SMALL_JOKER, TRUMP, Card
-from ..engine.follow import best_cores
+from ..engine.follow import best_cores, format_size
 from ..engine.ordering import Ordering
-from ..engine.table import BID, BURY, CALL, DEAL, SWAP, PlayRecord
+from ..engine.presets import Preset
+from ..engine.table import BID, BURY, CALL, DEAL, SWAP
 from ..engine.tricks import PlayRank, unit_is_beaten
-from ..engine.units import TRACTOR, TUPLE, Shape, Unit
+from ..engine.units import TRACTOR, TUPLE, Shape, Unit, tractor_paths, tuple_shape
+from .knowledge import CardMemory, Knowledge
 
 MAX_CANDIDATES = 60
-
-
-class Knowledge:
-    """What a seat can infer from its view: unseen cards, voids, its likely side."""
-
-    def __init__(self, view: View) -> None:
-        self.view = view
-        preset = view.preset
-        unseen = [preset.decks] * NUM_KINDS
-        for card, n in enumerate(view.hand_counts):
-            unseen[card] -= n
-        for card in view.buried:
-            unseen[card] -= 1
-        self.voids: list[set[int]] = [set() for _ in range(preset.players)]
-        ordering = view.ordering
-        for trick in view.tricks:
-            self._observe(trick.plays, trick.lead_suit, unseen, ordering)
-        if view.current and ordering is not None:
-            lead_suit = ordering.esuit[view.current[0].cards[0]]
-            self._observe(view.current, lead_suit, unseen, ordering)
-        self.unseen = unseen
-
-    def _observe(
-        self,
-        plays: Iterable[PlayRecord],
-        lead_suit: int,
-        unseen: list[int],
-        ordering: Ordering | None,
-    ) -> None:
-        for seat, cards, _, _ in plays:
-            for card in cards:
-                unseen[card] -= 1
-            if ordering is not None and any(ordering.esuit[c] != lead_suit for c in cards):
-                self.voids[seat].add(lead_suit)  # R-5.1: short of the suit, so now void
-
-    def partners(self) -> set[int]:
-        """Seats believed to be on this seat's side (itself excluded)."""
-        view = self.view
-        preset = view.preset
-        me = view.seat
-        assert me is not None  # a bot plays a seat, never a spectator's view
-        if not preset.called_friend:
-            return {preset.partner_of(me)}
-        banker = view.banker
-        if banker is None:
-            return set()
-        if me == banker:
-            return {view.friend} if view.friend is not None else set()
-        if view.friend is not None:
-            return (
-                {banker, view.friend} - {me}
-                if me in (banker, view.friend)
-                else {s for s in range(preset.players) if s not in (banker, view.friend, me)}
-            )
-        if view.friend_call is not None and view.hand_counts[view.friend_call]:
-            return {banker}  # probably the friend: holding the called card
-        return {s for s in range(preset.players) if s not in (banker, me)}
-
-    def on_banker_side(self) -> bool:
-        view = self.view
-        return view.banker == view.seat or (
-            view.banker is not None and view.banker in self.partners()
-        )
 
 
 def _value(card: int, ordering: Ordering) -> float:
     """How much a card is worth keeping: trumps and high cards high, points extra."""
     base = ordering.order[card] + (40 if ordering.esuit[card] == TRUMP else 0)
     return base + CARD_POINTS[card] * 1.5
+
+
+@functools.lru_cache(maxsize=256)
+def _values(ordering: Ordering) -> tuple[float, ...]:
+    """:func:`_value` of every card kind under ``ordering`` (orderings are shared)."""
+    return tuple(_value(card, ordering) for card in range(NUM_KINDS))
+
+
+FEED, KEEP, SAVE = 0, 1, 2  # a partner wins securely / insecurely; an opponent wins
+
+
+@functools.lru_cache(maxsize=256)
+def _fill_scores(ordering: Ordering, mode: int) -> tuple[float, ...]:
+    """What each card adds to the score of a follow that does not win the trick:
+    :meth:`HeuristicBot.choose_follow`'s score, card by card."""
+    values = _values(ordering)
+    if mode == FEED:
+        return tuple(CARD_POINTS[c] * 3 - values[c] * 0.2 for c in range(NUM_KINDS))
+    if mode == KEEP:
+        return tuple(-values[c] * 0.3 for c in range(NUM_KINDS))
+    return tuple(-CARD_POINTS[c] * 4 - values[c] * 0.3 for c in range(NUM_KINDS))
 
 
 def _counts(cards: Iterable[int]) -> list[int]:
@@ -100,12 +67,15 @@ def _counts(cards: Iterable[int]) -> list[int]:
 
 
 class HeuristicBot:
-    """A sensible rule-based player; deterministic for a given seed."""
+    """A sensible rule-based player; deterministic (``seed`` and ``rng`` are accepted
+    for the bot interface). One bot may play several seats and rounds: its card
+    memory is kept per seat and starts again with each round."""
 
     name = "heuristic"
 
     def __init__(self, seed: int | None = None, rng: random.Random | None = None) -> None:
         self.rng = rng if rng is not None else random.Random(seed)
+        self._memories: dict[int, CardMemory] = {}
 
     def act(self, view: View) -> Action | None:
         phase = view.phase
@@ -272,69 +242,105 @@ class HeuristicBot:
 
     # --- playing ---------------------------------------------------------------------
 
+    def knowledge(self, view: View) -> Knowledge:
+        """The seat's card knowledge at this view (equal to ``Knowledge(view)``), from
+        this seat's :class:`CardMemory`: only the tricks it has not counted yet are
+        folded in, when the knowledge is first read."""
+        seat = view.seat
+        assert seat is not None  # a bot plays a seat, never a spectator's view
+        memory = self._memories.get(seat)
+        if memory is None:
+            memory = self._memories[seat] = CardMemory()
+        return memory.knowledge(view)
+
     def choose_play(self, view: View) -> Play:
         ordering = view.ordering
         assert ordering is not None
-        know = Knowledge(view)
+        know = self.knowledge(view)
         if view.is_leading:
             return self.choose_lead(view, know, ordering)
         return self.choose_follow(view, know, ordering)
 
-    def _sure(self, unit: Unit, know: Knowledge, ordering: Ordering) -> bool:
-        """No unseen cards could beat this unit in its suit (R-4.3 against all others)."""
-        if unit.shape.kind not in (TUPLE, TRACTOR):
-            return False  # 山东升级 specials: no quick certainty, judged by cost instead
-        if unit_is_beaten(unit, know.unseen, ordering):
-            return False
-        suit = ordering.esuit[unit.top]
-        if suit == TRUMP:
-            return True
-        opponents = [
-            s
-            for s in range(know.view.preset.players)
-            if s != know.view.seat and s not in know.partners()
-        ]
-        # An opponent known to be void in an off suit may trump it.
-        return not any(suit in know.voids[s] for s in opponents)
+    def _sure_units(self, units: Sequence[Unit], know: Knowledge, ordering: Ordering) -> list[Unit]:
+        """The units no unseen cards could beat in their suit (R-4.3 against all others)
+        and, off trump, that no opponent known to be void could trump."""
+        esuit, order = ordering.esuit, ordering.order
+        unseen = know.unseen
+        voids = know.voids
+        opponents = know.opponents()
+        trumpable = [any(suit in voids[s] for s in opponents) for suit in range(TRUMP)]
+        trumpable.append(False)
+        tops: dict[tuple[int, int], int] = {}  # (suit, width): top order of an unseen tuple
+        sure = []
+        for unit in units:
+            shape = unit.shape
+            if shape.kind not in (TUPLE, TRACTOR):
+                continue  # 山东升级 specials: no quick certainty, judged by cost instead
+            top = unit.top
+            suit = esuit[top]
+            if trumpable[suit]:
+                continue
+            if shape.length == 1:
+                width = shape.width
+                best = tops.get((suit, width))
+                if best is None:
+                    best = -1
+                    for card in ordering.suit_cards[suit]:
+                        if unseen[card] >= width and order[card] > best:
+                            best = order[card]
+                    tops[suit, width] = best
+                if best > order[top]:
+                    continue
+            elif unit_is_beaten(unit, unseen, ordering):
+                continue
+            sure.append(unit)
+        return sure
 
     def choose_lead(self, view: View, know: Knowledge, ordering: Ordering) -> Play:
         hand = view.hand_counts
         preset = view.preset
-        units = list(preset.iter_lead_units(hand, ordering))
-        sure = [u for u in units if self._sure(u, know, ordering)]
+        esuit = ordering.esuit
+        units = _lead_units(preset, hand, ordering)
+        sure = self._sure_units(units, know, ordering)
         if sure and preset.throws:
-            for suit in range(5):
-                in_suit = [u for u in sure if ordering.esuit[u.top] == suit]
+            for suit in range(TRUMP):  # a whole off suit of winners, thrown at once
+                in_suit = [u for u in sure if esuit[u.top] == suit]
+                if not in_suit:
+                    continue
                 cards = _best_cover(in_suit, hand, ordering)
                 held = sum(hand[c] for c in ordering.suit_cards[suit])
-                if len(cards) >= 2 and len(cards) == held and suit != TRUMP:
-                    return Play(tuple(CARDS[c] for c in cards))  # a whole suit of winners
+                if len(cards) >= 2 and len(cards) == held:
+                    return Play(tuple(CARDS[c] for c in cards))
         if sure:
+            order = ordering.order
             best = max(
                 sure,
                 key=lambda u: (
                     u.shape.size,
                     sum(CARD_POINTS[c] for c in u.cards),
-                    ordering.order[u.top],
+                    order[u.top],
                 ),
             )
             return Play(best.cards)
         # Otherwise: something cheap from a short off-suit, avoiding points; the banker's
         # side with many trumps draws trumps with a low structure.
-        trumps = sum(hand[c] for c in ordering.suit_cards[TRUMP])
+        suit_len = [sum(hand[c] for c in ordering.suit_cards[s]) for s in range(TRUMP + 1)]
         total = sum(hand)
+        draws_trumps = suit_len[TRUMP] * 2 > total and know.on_banker_side()
+        values = _values(ordering)
 
         def lead_score(unit: Unit) -> float:
-            suit = ordering.esuit[unit.top]
-            cost = sum(_value(c, ordering) for c in unit.cards) / len(unit.cards)
+            suit = esuit[unit.top]
+            cards = unit.cards
+            cost = sum(values[c] for c in cards) / len(cards)
             score = -cost + 6 * (unit.shape.size - 1)
             if suit != TRUMP:
-                score -= sum(hand[c] for c in ordering.suit_cards[suit]) * 0.5
-            elif know.on_banker_side() and trumps * 2 > total:
+                score -= suit_len[suit] * 0.5
+            elif draws_trumps:
                 score += 10
             else:
                 score -= 15
-            score -= 4 * sum(CARD_POINTS[c] for c in unit.cards) / 5
+            score -= 4 * sum(CARD_POINTS[c] for c in cards) / 5
             return score
 
         return Play(max(units, key=lead_score).cards)
@@ -344,8 +350,9 @@ class HeuristicBot:
         shapes = view.lead_shapes
         suit = view.lead_suit
         assert suit is not None
-        candidates = self._follow_candidates(view, shapes, suit, ordering)
-        ranks = [preset.play_rank(shapes, suit, p.cards, ordering) for p in view.current]
+        current = view.current
+        play_rank = preset.play_rank
+        ranks = [play_rank(shapes, suit, p.cards, ordering) for p in current]
         best_index = 0
         for i, rank in enumerate(ranks):
             best_rank = ranks[best_index]
@@ -353,65 +360,91 @@ class HeuristicBot:
                 best_index = i
         winning_rank = ranks[best_index]
         assert winning_rank is not None
-        winner = view.current[best_index].seat
-        partners = know.partners()
-        friendly = winner in partners
-        last = len(view.current) == preset.players - 1
-        trick_points = sum(CARD_POINTS[c] for p in view.current for c in p.cards)
+        winner = current[best_index].seat
+        friendly = winner in know.partners()
+        last = len(current) == preset.players - 1
+        trick_points = sum(CARD_POINTS[c] for p in current for c in p.cards)
+        secure = last or _likely_holds(winning_rank)
+        values = _values(ordering)
 
         def score(cards: tuple[int, ...]) -> float:
-            cost = sum(_value(c, ordering) for c in cards)
-            points = sum(CARD_POINTS[c] for c in cards)
-            rank = preset.play_rank(shapes, suit, [CARDS[c] for c in cards], ordering)
+            if len(cards) == 1:
+                cost, points = values[cards[0]], CARD_POINTS[cards[0]]
+            else:
+                cost = sum(values[c] for c in cards)
+                points = sum(CARD_POINTS[c] for c in cards)
+            rank = play_rank(shapes, suit, cards, ordering)
             wins = rank is not None and rank > winning_rank
             if friendly:
                 # Partner is ahead: feed points, unless overtaking is needed to keep it.
-                secure = last or _likely_holds(winning_rank)
                 if secure:
                     return points * 3 - cost * 0.2 - (30 if wins else 0)
                 return (points + trick_points) * 2 - cost * 0.3 if wins else -cost * 0.3
             if wins:
-                safe = last or _rank_safe(rank, know, ordering)
+                safe = last or _rank_safe(rank)
                 value = trick_points + points + (15 if safe else 5)
                 return value * (2 if safe else 1) - cost * 0.25
             return -points * 4 - cost * 0.3
 
+        # Fillers are also chosen by what a card adds to a play that does not win.
+        mode = (FEED if secure else KEEP) if friendly else SAVE
+        candidates = self._follow_candidates(view, shapes, suit, ordering, mode)
         return Play(tuple(CARDS[c] for c in max(candidates, key=score)))
 
     def _follow_candidates(
-        self, view: View, shapes: Sequence[Shape], suit: int, ordering: Ordering
+        self,
+        view: View,
+        shapes: Sequence[Shape],
+        suit: int,
+        ordering: Ordering,
+        mode: int = SAVE,
     ) -> list[tuple[int, ...]]:
-        """A manageable set of legal follows: structured cores with cheap or dear fill,
-        trumping plays when void, plus a few uniform samples."""
-        hand = list(view.hand_counts)
-        n = sum(s.size for s in shapes)
+        """A manageable set of legal follows, built legal (R-5): every single when one
+        card is led; else structured cores (R-5.2) with cheap, dear, pointy or fillers
+        preferred in ``mode`` (see :func:`_fill_scores`), trumping plays when void, the
+        forced plays of R-5.3."""
+        hand = view.hand_counts
+        preset = view.preset
+        esuit = ordering.esuit
+        n = format_size(shapes)
         suit_cards = ordering.suit_cards[suit]
-        held = sum(hand[c] for c in suit_cards)
+        held = 0
+        for card in suit_cards:
+            held += hand[card]
+        if n == 1:  # any card of the led suit, or any card at all when void (R-5.4)
+            kinds = suit_cards if held else range(NUM_KINDS)
+            return sorted((c,) for c in kinds if hand[c])
+        values = _values(ordering)
+        fill = _fill_scores(ordering, mode)
         found: set[tuple[int, ...]] = set()
 
         def by_value(cards: Iterable[int]) -> list[int]:
-            return sorted(cards, key=lambda c: (_value(c, ordering), c))
+            return sorted(cards, key=lambda c: (values[c], c))
 
-        if held > n and view.preset.special_units:
+        def preferred(cards: Iterable[int]) -> list[int]:
+            return sorted(cards, key=lambda c: (-fill[c], c))
+
+        def pointy(cards: Iterable[int]) -> list[int]:
+            return sorted(cards, key=lambda c: (-CARD_POINTS[c], values[c]))
+
+        if held > n and preset.special_units:
             # R-5.3 leaves few follows (a unit of the led shape, or the highest cards).
             for play in itertools.islice(
-                view.preset.iter_follows(hand, suit, shapes, ordering), MAX_CANDIDATES
+                preset.iter_follows(hand, suit, shapes, ordering), MAX_CANDIDATES
             ):
                 found.add(tuple(sorted(play)))
-        elif held <= n:
+        elif held <= n:  # R-5.1: all of the suit and any others
             base = [c for c in suit_cards for _ in range(hand[c])]
-            rest = [
-                c for c in range(NUM_KINDS) if ordering.esuit[c] != suit for _ in range(hand[c])
-            ]
-            cheap = by_value(c for c in rest if ordering.esuit[c] != TRUMP)
-            cheap += by_value(c for c in rest if ordering.esuit[c] == TRUMP)
-            found.add(tuple(sorted(base + cheap[: n - held])))
-            points_first = sorted(rest, key=lambda c: (-CARD_POINTS[c], _value(c, ordering)))
-            found.add(tuple(sorted(base + points_first[: n - held])))
+            need = n - held
+            rest = [c for c in range(NUM_KINDS) if esuit[c] != suit for _ in range(hand[c])]
+            cheap = by_value(c for c in rest if esuit[c] != TRUMP)
+            cheap += by_value(c for c in rest if esuit[c] == TRUMP)
+            for filler in (cheap, pointy(rest), preferred(rest)):
+                found.add(tuple(sorted(base + filler[:need])))
             if held == 0 and suit != TRUMP:
-                found.update(_trump_plays(view, hand, shapes, ordering, n))
-        else:
-            _, cores = best_cores(hand, suit_cards, shapes, ordering)
+                found.update(_trump_plays(view, hand, shapes, ordering, n, values))
+        else:  # R-5.2: a best reservation, then any cards of the suit
+            _, cores = best_cores(list(hand), suit_cards, shapes, ordering)
             for core in cores[:MAX_CANDIDATES]:
                 left = list(hand)
                 core_cards = [c for c, k in core for _ in range(k)]
@@ -421,14 +454,22 @@ class HeuristicBot:
                 need = n - len(core_cards)
                 found.add(tuple(sorted(core_cards + pool[:need])))
                 found.add(tuple(sorted(core_cards + pool[len(pool) - need :])))
-                pointy = sorted(pool, key=lambda c: (-CARD_POINTS[c], _value(c, ordering)))
-                found.add(tuple(sorted(core_cards + pointy[:need])))
-        for _ in range(3):
-            found.add(tuple(sorted(view.random_play(self.rng).cards)))
-        legal = [
-            cards for cards in found if view.play_error(tuple(CARDS[c] for c in cards)) is None
-        ]
-        return sorted(legal)
+                found.add(tuple(sorted(core_cards + pointy(pool)[:need])))
+                found.add(tuple(sorted(core_cards + preferred(pool)[:need])))
+            if sum(1 for s in shapes if s.length >= 2) >= 2:
+                # Several tractors led: a play holding a best reservation may still fall
+                # short of the hand's profile (see follow_error), so check each.
+                found = {
+                    cards
+                    for cards in found
+                    if preset.follow_error(hand, _counts(cards), suit, shapes, ordering) is None
+                }
+                if not found:
+                    for play in itertools.islice(
+                        preset.iter_follows(hand, suit, shapes, ordering), MAX_CANDIDATES
+                    ):
+                        found.add(tuple(sorted(play)))
+        return sorted(found)
 
 
 def _likely_holds(rank: PlayRank) -> bool:
@@ -436,7 +477,7 @@ def _likely_holds(rank: PlayRank) -> bool:
     return rank.trump or rank.key >= 12
 
 
-def _rank_safe(rank: PlayRank | None, know: Knowledge, ordering: Ordering) -> bool:
+def _rank_safe(rank: PlayRank | None) -> bool:
     """Whether a winning play is probably not overtaken (trump or top of its suit)."""
     if rank is None:
         return False
@@ -444,9 +485,15 @@ def _rank_safe(rank: PlayRank | None, know: Knowledge, ordering: Ordering) -> bo
 
 
 def _trump_plays(
-    view: View, hand: Sequence[int], shapes: Sequence[Shape], ordering: Ordering, n: int
+    view: View,
+    hand: Sequence[int],
+    shapes: Sequence[Shape],
+    ordering: Ordering,
+    n: int,
+    values: Sequence[float],
 ) -> list[tuple[int, ...]]:
-    """Trump plays of the lead's size carrying as much of its structure as possible."""
+    """Trump plays of the lead's size carrying as much of its structure as possible,
+    filled with the cheapest or with the dearest other trumps."""
     trump_cards = ordering.suit_cards[TRUMP]
     if sum(hand[c] for c in trump_cards) < n:
         return []
@@ -465,11 +512,12 @@ def _trump_plays(
         for card in core_cards:
             left[card] -= 1
         pool = sorted(
-            (c for c in trump_cards for _ in range(left[c])), key=lambda c: (_value(c, ordering), c)
+            (c for c in trump_cards for _ in range(left[c])), key=lambda c: (values[c], c)
         )
         need = n - len(core_cards)
         if len(pool) >= need:
             plays.append(tuple(sorted(core_cards + pool[:need])))
+            plays.append(tuple(sorted(core_cards + pool[len(pool) - need :])))
     return plays
 
 
@@ -478,12 +526,52 @@ def _best_cover(units: Sequence[Unit], hand: Sequence[int], ordering: Ordering) 
     left = list(hand)
     chosen: list[int] = []
     for unit in sorted(units, key=lambda u: -u.shape.size):
-        need = _counts(unit.cards)
-        if all(left[c] >= need[c] for c in range(NUM_KINDS) if need[c]):
-            for card in unit.cards:
-                left[card] -= 1
+        trial = list(left)
+        for card in unit.cards:
+            trial[card] -= 1
+            if trial[card] < 0:
+                break
+        else:
+            left = trial
             chosen.extend(unit.cards)
     return chosen
+
+
+# Every tuple unit, by width and card: they do not depend on the ordering.
+_TUPLES: tuple[tuple[Unit, ...], ...] = tuple(
+    tuple(Unit(tuple_shape(width, 1), (card,) * width, card) for card in CARDS) if width else ()
+    for width in range(4)
+)
+
+
+def _lead_units(preset: Preset, hand: Sequence[int], ordering: Ordering) -> list[Unit]:
+    """``preset.iter_lead_units``, listed; the standard units (R-3.1, R-3.2) are made
+    here, in the same order, with shared tuple units."""
+    if type(preset).iter_lead_units is not Preset.iter_lead_units:
+        return list(preset.iter_lead_units(hand, ordering))
+    max_width = preset.max_width
+    units: list[Unit] = []
+    for suit_cards in ordering.suit_cards:
+        tuples = 0  # cards held at least twice: a tractor needs two of them
+        for card in suit_cards:
+            held = hand[card]
+            if held:
+                for width in range(1, min(held, max_width) + 1):
+                    units.append(_TUPLES[width][card])
+                if held >= 2:
+                    tuples += 1
+        for width in range(2, max_width + 1 if tuples >= 2 else 2):
+            length = 2
+            while True:
+                paths = list(tractor_paths(hand, suit_cards, width, length, ordering))
+                if not paths:
+                    break
+                shape = tuple_shape(width, length)
+                for path in paths:
+                    cards = tuple(CARDS[c] for c in path for _ in range(width))
+                    units.append(Unit(shape, cards, CARDS[path[-1]]))
+                length += 1
+    return units
 
 
 __all__ = ["HeuristicBot", "Knowledge"]
