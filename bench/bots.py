@@ -19,18 +19,10 @@ import sys
 import time
 from typing import Any
 
+from presets import PRESETS  # bench/presets.py: this folder is on sys.path
 from zhaopengyou.bots import BOT_KINDS, make_bot, play_round
-from zhaopengyou.engine import get_preset
 from zhaopengyou.engine.match import Match
 from zhaopengyou.engine.presets import Preset
-
-PRESETS: dict[str, Preset] = {
-    "tractor": get_preset("tractor"),
-    "tractor partner=called": get_preset("tractor", partner="called"),
-    "zhaopengyou": get_preset("zhaopengyou"),
-    "qidong": get_preset("qidong"),
-    "shandong": get_preset("shandong"),
-}
 
 
 def rounds_per_second(preset: Preset, kind: str, rounds: int, seed: int = 0) -> float:

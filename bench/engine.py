@@ -20,21 +20,15 @@ import sys
 import time
 from typing import Any
 
+from presets import PRESETS  # bench/presets.py: this folder is on sys.path
 from zhaopengyou.bots import RandomBot, play_round
 from zhaopengyou.bots.runner import _ask
-from zhaopengyou.engine import Phase, Round, get_preset
+from zhaopengyou.engine import Phase, Round
 from zhaopengyou.engine.cards import CARDS, NUM_KINDS
 from zhaopengyou.engine.follow import random_follow
 from zhaopengyou.engine.match import Match
 from zhaopengyou.engine.presets import Preset
 
-PRESETS: dict[str, Preset] = {
-    "tractor": get_preset("tractor"),
-    "tractor partner=called": get_preset("tractor", partner="called"),
-    "zhaopengyou": get_preset("zhaopengyou"),
-    "qidong": get_preset("qidong"),
-    "shandong": get_preset("shandong"),
-}
 TARGETS = {
     "tractor": 400,
     "tractor partner=called": 400,

@@ -52,11 +52,17 @@ def _offer_bids(
             pending = [(bidder + step) % players for step in range(1, players)]
 
 
-def play_round(rnd: Round, agents: Sequence[Agent], on_events: EventSink | None = None) -> Round:
-    """Play ``rnd`` to the end with one agent per seat."""
+def play_round(
+    rnd: Round,
+    agents: Sequence[Agent],
+    on_events: EventSink | None = None,
+    until: Callable[[Round], bool] | None = None,
+) -> Round:
+    """Play ``rnd`` to the end with one agent per seat, or until ``until(rnd)`` holds
+    (checked before every card dealt and every action: for positions to study)."""
     if len(agents) != rnd.preset.players:
         raise ValueError(f"{rnd.preset.players} agents are needed")
-    while rnd.phase is not DONE:
+    while rnd.phase is not DONE and (until is None or not until(rnd)):
         if rnd.phase is DEAL:
             events = rnd.deal_card()
             if on_events is not None:

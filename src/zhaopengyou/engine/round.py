@@ -188,6 +188,9 @@ class Round:
         levels: Sequence[str] | None = None,
         friend_call: str | None = None,
         leader: int | None = None,
+        solo: bool = False,
+        declarer: int | None = None,
+        swaps: Sequence[Sequence[str | Card]] = (),
     ) -> Round:
         """A round set up at the first trick (or any trick) from given hands.
 
@@ -195,6 +198,12 @@ class Round:
         in either notation, ``level_rank`` a rank (``"2"`` … ``"A"``), ``trump_suit`` a
         suit letter or None for no-trump. Hands must be equally long and no card may
         appear more often than the preset has decks.
+
+        ``solo``: the banker plays alone (独打, R-9.2) instead of calling a friend.
+        ``declarer`` (`shandong`): the seat that declared the trump suit; it decides who
+        buried the kitty (R-8.4). ``kitty`` is the kitty as buried and ``swaps`` lists the
+        declarer's (hand card, kitty card) exchanges with it (R-8.4): the hands hold the
+        cards after them, and R-7 scores the kitty after them.
 
         >>> from zhaopengyou.engine.presets import get_preset
         >>> r = Round.from_hands(get_preset("tractor"), ["AS", "KS", "QS", "JS"],
@@ -210,8 +219,18 @@ class Round:
             raise ValueError(f"{preset.name} needs {preset.players} hands")
         if len({len(h) for h in parsed}) != 1:
             raise ValueError("every hand must hold the same number of cards")
+        if solo and friend_call is not None:
+            raise ValueError("call a friend or play solo, not both")
+        if any(len(pair) != 2 for pair in swaps):
+            raise ValueError("each swap is (hand card, kitty card)")
+        exchanges = [(Card(pair[0]), Card(pair[1])) for pair in swaps]
+        scored = list(buried)  # the kitty after the swaps: what the hands complement
+        for from_hand, from_kitty in exchanges:
+            if from_kitty not in scored:
+                raise ValueError(f"swapped card {from_kitty.ascii} is not in the kitty")
+            scored[scored.index(from_kitty)] = from_hand
         counts = [0] * NUM_KINDS
-        for card in [c for h in parsed for c in h] + buried:
+        for card in [c for h in parsed for c in h] + scored:
             counts[card] += 1
             if counts[card] > preset.decks:
                 raise ValueError(f"{card} appears more than {preset.decks} times")
@@ -242,8 +261,11 @@ class Round:
         rnd.hand_sizes = [len(h) for h in parsed]
         rnd.received = [list(h) for h in parsed]
         rnd.dealt = rnd.cards_to_deal
-        rnd.buried_by = banker
+        rnd.declarer = declarer
+        rnd.buried_by = preset.kitty_taker(banker, declarer)
         rnd.buried = tuple(buried)
+        rnd.swaps = exchanges
+        rnd.solo = solo
         if friend_call is not None:
             card = Card.parse(friend_call)
             rnd.friend_call = card
@@ -263,6 +285,14 @@ class Round:
                 "leader": leader,
             },
         }
+        # Only when given, so that older position histories stay as they were.
+        position = rnd._start["position"]
+        if solo:
+            position["solo"] = True
+        if declarer is not None:
+            position["declarer"] = declarer
+        if exchanges:
+            position["swaps"] = [[h.ascii, k.ascii] for h, k in exchanges]
         return rnd
 
     def _level_rank(self) -> int:

@@ -1,0 +1,176 @@
+"""A possible deal behind one seat's view, and the engine round it makes.
+
+A :class:`World` fills in what a seat cannot see: every other hand, the kitty and, in
+`shandong`, the declarer's kitty swaps and a trump suit that is still face down.
+:func:`determinize` turns a view and a world into an engine :class:`Round` in exactly
+the view's public state, by setting the round up at its first trick and re-applying
+every play of the view with :meth:`Round.apply`: the engine itself then checks the
+past (every follow legal under R-5, every throw failing or succeeding as it did under
+R-4.3/R-4.4, the friend revealed when it was), and the round is ready for
+``clone()`` and rollouts. :func:`actual_world` is the real world of a round, for tests.
+
+>>> from zhaopengyou.engine import Play, Round, get_preset
+>>> from zhaopengyou.engine.cards import counts_of, parse_cards
+>>> rnd = Round.from_hands(get_preset("tractor"), ["AS 3H", "4H 5H", "QS 6H", "JS 7H"],
+...                        level_rank="2", trump_suit="C", banker=0)
+>>> _ = rnd.apply(0, Play.parse("AS"))
+>>> _ = rnd.apply(1, Play.parse("4H"))                  # seat 1 shows it has no ♠
+>>> world = actual_world(rnd)
+>>> twin = determinize(rnd.view(3), world)
+>>> twin.view(3) == rnd.view(3), twin.to_act
+(True, 2)
+>>> hands = list(world.hands)
+>>> hands[1] = tuple(counts_of(parse_cards("QS")))      # seat 1 given a ♠ after all
+>>> hands[2] = tuple(counts_of(parse_cards("5H 6H")))
+>>> determinize(rnd.view(3), world._replace(hands=tuple(hands)))  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+zhaopengyou.bots.world.Contradiction: the engine refuses a past play: R-5.1: must play all 1 ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from ..engine import Play, PlayRecord, Round, View
+from ..engine.cards import CARDS, NUM_KINDS, RANK_NAMES, SUIT_LETTERS, Card
+from ..engine.errors import EngineError
+from ..engine.table import PLAY
+from ..engine.units import Unit
+
+Counts = tuple[int, ...]
+
+
+class Contradiction(ValueError):
+    """A world that does not fit the view: the engine refuses a past play with its
+    hands, the replay ends differently from what the view recorded, or the cards do
+    not add up."""
+
+
+class World(NamedTuple):
+    """The hidden part of a round as one seat might imagine it.
+
+    ``hands`` are every seat's current hands as count vectors indexed by card (the
+    viewer's own as its view shows it); ``kitty`` is the kitty as R-7 will score it
+    (after `shandong` swaps; empty while it lies in the taker's hand, phase BURY);
+    ``buried`` the cards as buried, before the swaps; ``swaps`` the declarer's
+    (hand card, kitty card) exchanges (R-8.4); ``trump_suit`` the round's trump suit
+    (0–3 for ♠♥♣♦, None for no-trump), sampled when still face down for the viewer.
+    """
+
+    hands: tuple[Counts, ...]
+    kitty: tuple[Card, ...]
+    buried: tuple[Card, ...]
+    swaps: tuple[tuple[Card, Card], ...]
+    trump_suit: int | None
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """One seat's hand as a card list, lowest card id first."""
+        counts = self.hands[seat]
+        return tuple(CARDS[c] for c in range(NUM_KINDS) for _ in range(counts[c]))
+
+
+def actual_world(rnd: Round) -> World:
+    """The real hidden state of ``rnd``: the world every view of it must admit."""
+    return World(
+        tuple(tuple(hand) for hand in rnd.hands),
+        rnd.final_kitty,
+        rnd.buried,
+        tuple(rnd.swaps),
+        rnd.trump_suit,
+    )
+
+
+def all_plays(view: View) -> list[tuple[PlayRecord, tuple[Unit, ...]]]:
+    """Every play of the view in order, each with its trick's lead units (R-6.1)."""
+    out = [(play, trick.units) for trick in view.tricks for play in trick.plays]
+    out.extend((play, view.lead_units) for play in view.current)
+    return out
+
+
+def played_counts(view: View) -> list[list[int]]:
+    """Per seat, the count vector of every card it has played in the view's tricks."""
+    played = [[0] * NUM_KINDS for _ in range(view.preset.players)]
+    for play, _ in all_plays(view):
+        row = played[play.seat]
+        for card in play.cards:
+            row[card] += 1
+    return played
+
+
+def _replay_action(play: PlayRecord, units: Sequence[Unit], leads: bool) -> Play:
+    """The action that made ``play``: a failed throw is re-attempted whole (R-4.4), a
+    successful one with the parse its trick recorded (R-4.2)."""
+    if play.attempted is not None:
+        return Play(play.attempted, play.attempted_units)
+    if leads and len(units) > 1:
+        return Play(play.cards, tuple(unit.cards for unit in units))
+    return Play(play.cards)
+
+
+def determinize(view: View, world: World) -> Round:
+    """An engine round in the view's public state, with the world's hidden cards.
+
+    Supported in phase PLAY (raises :class:`ValueError` otherwise): the round is set
+    up from the hands as they were at the first trick (current hand plus the cards
+    each seat played since) and every play of the view is applied again. The round's
+    ``view(seat)`` then equals ``view`` field by field: phase, trick, current plays,
+    points, penalties, banker, friend call and reveal, trump, levels, whose turn. The
+    pre-play record (round number, dealer, the bids as this seat saw them, kitty
+    cards turned over) is copied from the view: it does not change the play, but the
+    bids count for `qidong`'s multiplier (R-8.3). Raises :class:`Contradiction` when
+    the world does not fit the view.
+    """
+    if view.phase is not PLAY or view.seat is None or view.banker is None:
+        raise ValueError("determinize needs a seat's view during the tricks (phase play)")
+    preset = view.preset
+    players = preset.players
+    if len(world.hands) != players:
+        raise Contradiction(f"a world of {players} hands is needed")
+    starts = [list(hand) for hand in world.hands]
+    for play, _ in all_plays(view):
+        for card in play.cards:
+            starts[play.seat][card] += 1
+    try:
+        rnd = Round.from_hands(
+            preset,
+            [[CARDS[c] for c in range(NUM_KINDS) for _ in range(n[c])] for n in starts],
+            level_rank=RANK_NAMES[view.level_rank],
+            trump_suit=None if world.trump_suit is None else SUIT_LETTERS[world.trump_suit],
+            banker=view.banker,
+            kitty=world.buried,
+            levels=None if view.levels is None else [RANK_NAMES[lv] for lv in view.levels],
+            friend_call=None if view.friend_call is None else view.friend_call.ascii,
+            solo=view.solo,
+            declarer=view.declarer,
+            swaps=world.swaps,
+        )
+    except ValueError as err:
+        raise Contradiction(f"the world's cards do not add up: {err}") from None
+    # The record of the bidding, as this seat saw it (R-8).
+    rnd.number = view.round_number
+    rnd.dealer = view.dealer
+    rnd.bids = list(view.bids)
+    rnd.kitty_turned = view.kitty_turned
+    rnd.declaration_shown = bool(preset.bidding.revealed_cards(view.bids))
+    try:
+        for index, trick in enumerate(view.tricks):
+            for position, play in enumerate(trick.plays):
+                rnd.apply(play.seat, _replay_action(play, trick.units, position == 0))
+            if rnd.tricks[index] != trick:
+                raise Contradiction(f"trick {index + 1} ends differently: {rnd.tricks[index]}")
+        for position, play in enumerate(view.current):
+            rnd.apply(play.seat, _replay_action(play, view.lead_units, position == 0))
+            if rnd.current[position] != play:
+                raise Contradiction(f"the current trick differs: {rnd.current[position]}")
+    except EngineError as err:
+        raise Contradiction(f"the engine refuses a past play: {err}") from None
+    mine = rnd.view(view.seat)
+    if mine != view:
+        fields = [name for name, a, b in zip(View._fields, mine, view, strict=True) if a != b]
+        raise Contradiction(f"the replay's view differs in {', '.join(fields)}")
+    return rnd
+
+
+__all__ = ["Contradiction", "World", "actual_world", "all_plays", "determinize", "played_counts"]
