@@ -59,7 +59,10 @@ Lang = Annotated[
     ),
 ]
 BotKind = Annotated[
-    str, typer.Option("--bots", "-b", metavar="KIND", help="the bots: random or heuristic")
+    str,
+    typer.Option(
+        "--bots", "-b", metavar="KIND", help="the bots: random, heuristic or search (experimental)"
+    ),
 ]
 RecordFile = Annotated[
     Path | None,
@@ -74,6 +77,10 @@ Append = Annotated[
     bool, typer.Option("--append", help="with --record: add the rounds to an existing FILE")
 ]
 Force = Annotated[bool, typer.Option("--force", help="with --record: replace an existing FILE")]
+SummaryJson = Annotated[
+    bool,
+    typer.Option("--json", help="print the summary as JSON (seats counted from 0, as in records)"),
+]
 
 
 def fail(message: str, code: int = 1) -> typer.Exit:
@@ -245,12 +252,7 @@ def sim(
     record: RecordFile = None,
     append: Append = False,
     force: Force = False,
-    json_out: Annotated[
-        bool,
-        typer.Option(
-            "--json", help="print the summary as JSON (seats counted from 0, as in records)"
-        ),
-    ] = False,
+    json_out: SummaryJson = False,
     lang: Lang = None,
 ) -> None:
     """Play bot-only matches and print statistics."""
@@ -319,12 +321,7 @@ def arena(
         typer.Option("--seed", metavar="SEED", help="seed of the deals and of the bots"),
     ] = 0,
     option: OptionList = None,
-    json_out: Annotated[
-        bool,
-        typer.Option(
-            "--json", help="print the summary as JSON (seats counted from 0, as in records)"
-        ),
-    ] = False,
+    json_out: SummaryJson = False,
     lang: Lang = None,
 ) -> None:
     """Compare bots fairly: every deal is played once per seating of the bots (duplicate)."""
