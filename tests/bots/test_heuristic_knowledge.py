@@ -204,17 +204,10 @@ def test_follows_of_a_throw_of_two_tractors_are_legal() -> None:
 
 
 def first_lead_view(preset: Preset, seed: int) -> View:
-    rnd = Round(preset, seed=seed)
     bots = [RandomBot(seed * 10 + s) for s in range(preset.players)]
-    while not (rnd.phase is PLAY and not rnd.tricks):
-        if rnd.phase.value == "deal":
-            rnd.deal_all()
-            continue
-        seat = rnd.to_act
-        assert seat is not None
-        action = bots[seat].act(rnd.view(seat))
-        assert action is not None
-        rnd.apply(seat, action)
+    rnd = play_round(
+        Round(preset, seed=seed), bots, until=lambda r: r.phase is PLAY and not r.tricks
+    )
     return rnd.view(0)
 
 
@@ -226,17 +219,8 @@ def test_a_memory_moves_between_games_and_diverging_copies() -> None:
     # A copy of a round in mid-play goes on differently: its history shares the first
     # tricks with the original and then parts from it.
     preset = PRESETS["tractor fixed"]
-    rnd = Round(preset, seed=12)
     bots = [RandomBot(s) for s in range(4)]
-    while len(rnd.tricks) < 10:
-        if rnd.phase.value == "deal":
-            rnd.deal_all()
-            continue
-        seat = rnd.to_act
-        assert seat is not None
-        action = bots[seat].act(rnd.view(seat))
-        assert action is not None
-        rnd.apply(seat, action)
+    rnd = play_round(Round(preset, seed=12), bots, until=lambda r: len(r.tricks) >= 10)
     copy = rnd.clone()
     others = [RandomBot(100 + s) for s in range(4)]
     for _ in range(40):

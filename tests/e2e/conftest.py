@@ -33,30 +33,27 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     return report
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """The worker's server (session-scoped: tests make their own rooms and accounts)."""
+def _serve(directory: Path) -> Iterator[Server]:
     from .helpers import Server
 
-    running = Server(tmp_path_factory.mktemp("zpy-e2e"))
+    running = Server(directory)
     running.start()
     try:
         yield running
     finally:
         running.stop()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The worker's server (session-scoped: tests make their own rooms and accounts)."""
+    yield from _serve(tmp_path_factory.mktemp("zpy-e2e"))
 
 
 @pytest.fixture
 def fresh_server(tmp_path: Path) -> Iterator[Server]:
     """A server of one's own, empty (for screenshots that show the whole lobby)."""
-    from .helpers import Server
-
-    running = Server(tmp_path)
-    running.start()
-    try:
-        yield running
-    finally:
-        running.stop()
+    yield from _serve(tmp_path)
 
 
 @pytest.fixture

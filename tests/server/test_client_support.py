@@ -125,7 +125,7 @@ async def test_bid_choices_are_current_and_accepted(sqlite_url: str) -> None:
             base,
             a.token,
             preset="tractor",
-            rounds=8,
+            rounds=20,  # ends at the first round where seat 0 may bid
             bots=[1, 2, 3],
             deal_ms=10,
             bot_ms=0,

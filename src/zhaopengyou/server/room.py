@@ -875,7 +875,7 @@ class Room:
                 # While cards are dealt a client keeps its hand from the events; its view
                 # comes when the bids it may make change (R-8.1), for its bid buttons.
                 view = rnd.view(member.seat)
-                if choices_of(view)["bids"] != list(member.bids):
+                if bid_choices(view) != list(member.bids):
                     self._send_view(member, view)
 
     def _send_view(self, member: Member, view: View | None = None) -> None:
@@ -1069,13 +1069,17 @@ def suits_of(ordering: Ordering | None) -> dict[str, list[str]] | None:
     return None if ordering is None else _suits(ordering)
 
 
+def bid_choices(view: View) -> list[dict[str, Any]]:
+    """The bids the engine allows this seat now, as the view message lists them."""
+    return [
+        {"cards": encode_cards(bid.cards), "bid_kind": bid.bid_kind} for bid in view.legal_bids()
+    ]
+
+
 def choices_of(view: View) -> dict[str, list[dict[str, Any]]]:
     """The bids and friend calls the engine allows this seat now, for a client's buttons."""
     return {
-        "bids": [
-            {"cards": encode_cards(bid.cards), "bid_kind": bid.bid_kind}
-            for bid in view.legal_bids()
-        ],
+        "bids": bid_choices(view),
         "friend_calls": [
             {"card": None if c.card is None else c.card.ascii, "solo": c.solo}
             for c in view.legal_friend_calls()
