@@ -5,6 +5,7 @@ pages) by clicking, as a person would."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import re
 import secrets
 import time
@@ -369,13 +370,18 @@ class Player:
         if "bid" in may and self.bid and not self.bid_done:
             option = self.page.get_by_test_id("bid-option").first
             if option.count() and option.is_visible() and option.is_enabled():
+                cards = option.get_attribute("data-cards")
+                click = functools.partial(option.click, timeout=2_000)
+                try:  # a bid by someone else may take the button away meanwhile
+                    if "pass" in may:  # the closing window waits for this answer
+                        self._act(state, "bid", click)
+                    else:  # during the deal: the deal goes on, `may` may stay the same
+                        click()
+                        self.moves["bid"] += 1
+                except PlaywrightTimeout:
+                    return False  # look again
                 self.bid_done = True
-                self.log.append(f"bid {option.get_attribute('data-cards')}")
-                if "pass" in may:  # the closing window waits for this answer
-                    self._act(state, "bid", option.click)
-                else:  # during the deal: the deal goes on, `may` may stay the same
-                    option.click()
-                    self.moves["bid"] += 1
+                self.log.append(f"bid {cards}")
                 return True
         if "pass" in may:
             self._act(state, "pass", self.page.get_by_test_id("pass").click)
