@@ -83,6 +83,7 @@ async def open_table(
         rounds=50,
         deal_ms=120,
         bot_ms=60000,
+        bot_level="easy",
         turn_seconds=600,
         between_ms=1000,
     )

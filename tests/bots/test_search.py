@@ -115,3 +115,16 @@ def test_make_bot_knows_search() -> None:
     assert isinstance(bot, SearchBot) and bot.think == 0.1
     with pytest.raises(ValueError):
         SearchBot(1, think=-1)
+
+
+def test_levels_are_the_heuristic_bot_and_search_at_two_budgets() -> None:
+    """Issue 12: easy is the heuristic bot, normal searches 0.2 s a move, hard 1 s; an
+    explicit ``think`` overrides a level's budget."""
+    assert isinstance(make_bot("easy", 1), HeuristicBot)
+    for level, budget in (("normal", 0.2), ("hard", 1.0)):
+        bot = make_bot(level, 1)
+        assert isinstance(bot, SearchBot) and bot.think == budget
+    quick = make_bot("hard", 1, think=0.05)
+    assert isinstance(quick, SearchBot) and quick.think == 0.05
+    with pytest.raises(ValueError, match="easy, normal, hard"):
+        make_bot("expert", 1)

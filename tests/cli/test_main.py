@@ -291,3 +291,16 @@ def test_seat_is_chosen_as_people_count_seats(monkeypatch: pytest.MonkeyPatch) -
         refused = zpy("play", "-p", "tractor", "-s", bad, lang="en")
         assert refused.exit_code == 2
         assert "--seat must be 1..4" in refused.output
+
+
+@pytest.mark.parametrize(("level", "shown"), [("easy", "easy bots"), ("hard", "hard bots")])
+def test_play_offers_bot_levels(monkeypatch: pytest.MonkeyPatch, level: str, shown: str) -> None:
+    """Issue 12: ``zpy play --bots`` takes a level; the game says which bots you face."""
+    monkeypatch.setenv("ZPY_PLAY_DELAY", "0")
+    result = CliRunner().invoke(
+        app, ["play", "-p", "tractor", "--bots", level, "--lang", "en"], input="q\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert f"the other seats are {shown}." in result.output
+    refused = zpy("play", "--bots", "expert", lang="en")
+    assert refused.exit_code == 2 and "easy, normal, hard" in refused.output

@@ -28,7 +28,13 @@ CHROMIUM = "/usr/bin/chromium"
 
 # Fast pacing for every room the tests make: a whole round takes seconds, not minutes.
 # The turn timer stays long so that a slow step of the test never hands a seat to 托管.
-FAST = {"deal_ms": 15, "bot_ms": 100, "turn_seconds": 60, "between_ms": 500}
+FAST: dict[str, int | str] = {
+    "deal_ms": 15,
+    "bot_ms": 100,
+    "turn_seconds": 60,
+    "between_ms": 500,
+    "bot_level": "easy",
+}
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
@@ -193,7 +199,7 @@ def create_room(
     *,
     bots: Iterable[int] | None = None,
     rounds: int = 1,
-    pacing: dict[str, int] | None = None,
+    pacing: dict[str, int | str] | None = None,
     options: dict[str, str] | None = None,
 ) -> str:
     """Fill the lobby's create form and submit it: the new room's id (the page is then at
@@ -221,8 +227,12 @@ def create_room(
     details = form.locator("details").filter(has=page.get_by_test_id("create-deal-ms"))
     if not details.evaluate("d => d.open"):
         details.locator("summary").first.click()
-    for key, ms in pacing.items():
-        form.get_by_test_id(f"create-{key.replace('_', '-')}").fill(str(ms))
+    for key, value in pacing.items():
+        field = form.get_by_test_id(f"create-{key.replace('_', '-')}")
+        if isinstance(value, str):
+            field.select_option(value)
+        else:
+            field.fill(str(value))
     form.get_by_test_id("create-submit").click()
     page.wait_for_url(re.compile(r"#/room/[^/]+$"))
     return page.url.rsplit("/", 1)[1]

@@ -28,7 +28,13 @@ def test_reload_mid_trick_keeps_the_table(pages: Pages, server: Server) -> None:
     sign_in_as_guest(page)
     # Slower bots than elsewhere: the seat's turn should not come round (and be played
     # by the bot for the absent player) while the page reloads.
-    pacing = {"deal_ms": 15, "bot_ms": 250, "turn_seconds": 60, "between_ms": 500}
+    pacing = {
+        "deal_ms": 15,
+        "bot_ms": 250,
+        "turn_seconds": 60,
+        "between_ms": 500,
+        "bot_level": "easy",
+    }
     room_id = create_room(page, "qidong", bots=[1, 2, 3, 4], rounds=1, pacing=pacing)
     wait_for_table(page)
     player = Player(page, "player")

@@ -30,7 +30,7 @@ def test_screenshots(pages: Pages, fresh_server: Server) -> None:
     token, _ = fresh_server.guest()
     fresh_server.create_room(token, "zhaopengyou", bots=[1, 2, 3, 4], rounds=4)
     fresh_server.create_room(token, "tractor", bots=[2, 3], rounds=8, name="周末升级")
-    fresh_server.create_room(token, "qidong", bots=[0, 1, 2, 3, 4], rounds=2)
+    fresh_server.create_room(token, "qidong", bots=[0, 1, 2, 3, 4], rounds=2, bot_level="easy")
 
     for label, phone in (("desktop", False), ("phone", True)):
         page = pages.new(label, phone=phone, base=fresh_server.base)
@@ -39,7 +39,13 @@ def test_screenshots(pages: Pages, fresh_server: Server) -> None:
         expect(page.locator("[data-testid=room-row]").nth(2)).to_be_visible()
         page.screenshot(path=str(ARTIFACTS / f"lobby-{label}.png"), animations="disabled")
 
-        pacing = {"deal_ms": 15, "bot_ms": 150, "turn_seconds": 60, "between_ms": 500}
+        pacing = {
+            "deal_ms": 15,
+            "bot_ms": 150,
+            "turn_seconds": 60,
+            "between_ms": 500,
+            "bot_level": "easy",
+        }
         create_room(page, "zhaopengyou", bots=[1, 2, 3, 4], rounds=1, pacing=pacing)
         wait_for_table(page)
         player = Player(page, label)

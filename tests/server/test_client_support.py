@@ -53,6 +53,7 @@ async def test_a_player_who_follows_every_hint_finishes_the_round(
             bots=list(range(1, players)),
             deal_ms=2,
             bot_ms=0,
+            bot_level="easy",
             between_ms=0,
         )
         async with Raw(base) as me, Raw(base) as watcher:
@@ -129,6 +130,7 @@ async def test_bid_choices_are_current_and_accepted(sqlite_url: str) -> None:
             bots=[1, 2, 3],
             deal_ms=10,
             bot_ms=0,
+            bot_level="easy",
             between_ms=0,
         )
         async with Raw(base) as me:

@@ -109,6 +109,7 @@ async def test_random_and_malformed_messages_from_many_clients(sqlite_url: str) 
                 bots=bots,
                 deal_ms=1,
                 bot_ms=2,
+                bot_level="easy",
                 between_ms=0,
                 turn_seconds=0.2,
             )

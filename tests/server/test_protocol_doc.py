@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import re
 from pathlib import Path
+from typing import get_args
 
 from annotated_types import Ge, Le
 
@@ -146,8 +147,14 @@ def test_room_settings_with_their_defaults_and_limits() -> None:
     rows = table_rows(split(section("Rooms: settings and life cycle"), "### ")["Room settings"])
     for name, default in Settings().to_dict().items():
         assert name in rows, f"room setting `{name}` is not in the table"
-        limits = {type(m): m for m in RoomRequest.model_fields[name].metadata}
+        field = RoomRequest.model_fields[name]
         cells = [cell.replace(" ", "") for cell in rows[name].split("|")]
+        if isinstance(default, str):  # a choice: the default and every choice, quoted
+            assert f'`"{default}"`' in cells, (name, default)
+            choices = get_args(field.annotation)
+            assert ",".join(f"`{c}`" for c in choices) in cells, (name, rows[name])
+            continue
+        limits = {type(m): m for m in field.metadata}
         assert str(default) in cells, (name, default)
         assert f"{limits[Ge].ge}…{limits[Le].le}" in cells, (name, rows[name])
 

@@ -79,6 +79,7 @@ async def test_kill_9_loses_nothing_a_client_saw(database: str, tmp_path: Path) 
             rounds=2,
             deal_ms=4,
             bot_ms=60000,
+            bot_level="easy",
             turn_seconds=600,
             between_ms=0,
         )

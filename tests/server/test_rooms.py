@@ -14,7 +14,7 @@ from zhaopengyou.server.botclient import BotClient, create_room, guest
 
 from .harness import Raw, api, running_server
 
-FAST = {"deal_ms": 0, "bot_ms": 0, "between_ms": 0}
+FAST = {"deal_ms": 0, "bot_ms": 0, "between_ms": 0, "bot_level": "easy"}
 
 
 async def seated(base: str, room: str, seat: int, token: str) -> Raw:
@@ -67,6 +67,7 @@ async def test_trustee_and_turn_timer_hand_the_seat_to_the_bot(sqlite_url: str) 
             bots=[1, 2, 3],
             deal_ms=0,
             bot_ms=0,
+            bot_level="easy",
             between_ms=0,
             turn_seconds=0.3,
         )
@@ -126,6 +127,7 @@ async def test_reconnect_gets_the_seat_view_and_missed_events(sqlite_url: str) -
             bots=[1, 2, 3],
             deal_ms=5,
             bot_ms=0,
+            bot_level="easy",
             between_ms=0,
         )
         me = await seated(base, room["id"], 0, a.token)
@@ -172,6 +174,7 @@ async def test_forced_quit_charges_the_leaver_and_a_bot_finishes(database: str) 
             bots=[2, 3],
             deal_ms=20,
             bot_ms=0,
+            bot_level="easy",
             between_ms=0,
         )
         stays = BotClient(base, a.token, HeuristicBot(0))
@@ -209,6 +212,7 @@ async def test_chat_rules(sqlite_url: str) -> None:
             bots=[1, 2, 3],
             deal_ms=50,
             bot_ms=200,
+            bot_level="easy",
             between_ms=0,
         )
         me = await seated(base, room["id"], 0, a.token)
@@ -400,6 +404,7 @@ async def test_acting_again_ends_trustee_and_everyone_is_told(sqlite_url: str) -
             bots=[1, 2, 3],
             deal_ms=0,
             bot_ms=300,
+            bot_level="easy",
             between_ms=0,
         )
         client = BotClient(base, a.token, HeuristicBot(0))

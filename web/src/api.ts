@@ -24,12 +24,16 @@ export interface Seat {
   title: string | null;
 }
 
+export const BOT_LEVELS = ["easy", "normal", "hard"] as const;
+export type BotLevel = (typeof BOT_LEVELS)[number];
+
 export interface RoomSettings {
   deal_ms: number;
   bot_ms: number;
   turn_seconds: number;
   between_ms: number;
   quit_penalty: number;
+  bot_level: BotLevel;
 }
 
 export interface RoomSummary {

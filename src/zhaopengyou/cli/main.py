@@ -61,7 +61,11 @@ Lang = Annotated[
 BotKind = Annotated[
     str,
     typer.Option(
-        "--bots", "-b", metavar="KIND", help="the bots: random, heuristic or search (experimental)"
+        "--bots",
+        "-b",
+        metavar="KIND",
+        help="the bots: a level, easy, normal or hard (search, 1 s a move), or a kind, random, "
+        "heuristic or search",
     ),
 ]
 RecordFile = Annotated[
@@ -175,7 +179,7 @@ def play(
             help="your seat, counted from 1 (-s 3 is 3号位)",
         ),
     ] = 1,
-    bots: BotKind = "heuristic",
+    bots: BotKind = "normal",
     seed: Annotated[
         int | None, typer.Option("--seed", metavar="SEED", help="shuffle seed (default: random)")
     ] = None,

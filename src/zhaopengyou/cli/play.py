@@ -53,7 +53,14 @@ from .render import Screen, plural
 DELAY_ENV = "ZPY_PLAY_DELAY"
 TERMINAL_DELAY = 0.4  # seconds between bot plays, so a person can follow the trick
 ANSI_CODE = re.compile(r"\x1b\[[0-9;]*m")
-BOT_KIND_NAMES = {"random": "random bots", "heuristic": "smart bots"}
+BOT_KIND_NAMES = {
+    "random": "random bots",
+    "heuristic": "smart bots",
+    "search": "searching bots",
+    "easy": "easy bots",
+    "normal": "normal bots",
+    "hard": "hard bots",
+}
 
 
 def seat_names(players: int, seat: int, lang: str) -> tuple[str, ...]:

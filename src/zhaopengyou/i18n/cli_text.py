@@ -50,9 +50,12 @@ CLI_TEXT: dict[str, dict[str, str]] = {
         "zh-Hans": "界面语言：zh-Hans（默认）、zh-Hant 或 en；也可用环境变量 ZPY_LANG",
         "zh-Hant": "介面語言：zh-Hans（預設）、zh-Hant 或 en；也可用環境變數 ZPY_LANG",
     },
-    "the bots: random, heuristic or search (experimental)": {
-        "zh-Hans": "机器人：random（随机）、heuristic（会算牌）或 search（搜索，试验中）",
-        "zh-Hant": "機器人：random（隨機）、heuristic（會算牌）或 search（搜尋，試驗中）",
+    "the bots: a level, easy, normal or hard (search, 1 s a move), or a kind, random, "
+    "heuristic or search": {
+        "zh-Hans": "机器人：难度 easy（简单）、normal（普通）或 hard（困难，每步想 1 秒），"
+        "或种类 random（随机）、heuristic（会算牌）或 search（搜索）",
+        "zh-Hant": "機器人：難度 easy（簡單）、normal（普通）或 hard（困難，每步想 1 秒），"
+        "或種類 random（隨機）、heuristic（會算牌）或 search（搜尋）",
     },
     "write every round to FILE (zpy-record/1 JSON Lines); an existing FILE is "
     "refused unless --append or --force is given": {

@@ -11,6 +11,10 @@ PLAY_TEXT: dict[str, dict[str, str]] = {
     "Bot {number}": {"zh-Hans": "机器人{number}", "zh-Hant": "機器人{number}"},
     "random bots": {"zh-Hans": "随机机器人", "zh-Hant": "隨機機器人"},
     "smart bots": {"zh-Hans": "智能机器人", "zh-Hant": "智能機器人"},
+    "searching bots": {"zh-Hans": "搜索机器人", "zh-Hant": "搜尋機器人"},
+    "easy bots": {"zh-Hans": "简单难度的机器人", "zh-Hant": "簡單難度的機器人"},
+    "normal bots": {"zh-Hans": "普通难度的机器人", "zh-Hant": "普通難度的機器人"},
+    "hard bots": {"zh-Hans": "困难难度的机器人", "zh-Hant": "困難難度的機器人"},
     "{title}: you are seat {seat}; the other seats are {bots}.": {
         "zh-Hans": "{title}：你坐 {seat} 号位，其他座位是{bots}。",
         "zh-Hant": "{title}：你坐 {seat} 號位，其他座位是{bots}。",

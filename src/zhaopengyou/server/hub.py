@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 import random
 import secrets
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -40,6 +40,7 @@ class RoomRequest(BaseModel):
     turn_seconds: float = Field(default=30.0, ge=0.05, le=600)
     between_ms: int = Field(default=6000, ge=0, le=120000)
     quit_penalty: int = Field(default=10, ge=0, le=1000)
+    bot_level: Literal["easy", "normal", "hard"] = "normal"
 
 
 class RoomRefused(Exception):
@@ -96,6 +97,7 @@ class Hub:
             turn_seconds=request.turn_seconds,
             between_ms=request.between_ms,
             quit_penalty=request.quit_penalty,
+            bot_level=request.bot_level,
         )
         room_id = "".join(secrets.choice(_ID_ALPHABET) for _ in range(8))
         code = "".join(secrets.choice("0123456789") for _ in range(6)) if request.private else None

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..bots import HeuristicBot
+from ..bots import HeuristicBot, level_think, make_bot
 from ..bots.base import Agent
 from ..engine import (
     Action,
@@ -87,6 +87,7 @@ class Settings:
     turn_seconds: float = 30.0  # a player's turn timer; then the bot plays (托管)
     between_ms: int = 6000  # the pause between rounds
     quit_penalty: int = 10  # 积分 per round left charged for 强退 (R-11.2)
+    bot_level: str = "normal"  # the bots' strength: a key of BOT_LEVELS
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -95,7 +96,13 @@ class Settings:
             "turn_seconds": self.turn_seconds,
             "between_ms": self.between_ms,
             "quit_penalty": self.quit_penalty,
+            "bot_level": self.bot_level,
         }
+
+    def bot_wait(self) -> float:
+        """Seconds a bot waits before it acts: ``bot_ms``, less the time it may spend
+        thinking, so that a stronger bot does not slow the table down."""
+        return max(0.0, self.bot_ms / 1000 - level_think(self.bot_level))
 
 
 class Client(Protocol):
@@ -276,9 +283,7 @@ class Room:
         seat = self._acting_seat()
         if seat is not None:
             wait = (
-                self.settings.bot_ms / 1000
-                if self.seats[seat].botted
-                else self.settings.turn_seconds
+                self.settings.bot_wait() if self.seats[seat].botted else self.settings.turn_seconds
             )
             due.append(self._turn_started + wait)
         return due
@@ -665,7 +670,7 @@ class Room:
         seat = self._acting_seat()
         if seat is not None:
             state = self.seats[seat]
-            if state.botted and now >= self._turn_started + self.settings.bot_ms / 1000:
+            if state.botted and now >= self._turn_started + self.settings.bot_wait():
                 await self._bot_act(seat)
                 return True
             if not state.botted and now >= self._turn_started + self.settings.turn_seconds:
@@ -693,7 +698,10 @@ class Room:
         rnd = self.round
         assert rnd is not None
         bot = self._bot(seat)
-        action = bot.act(rnd.view(seat))
+        view = rnd.view(seat)
+        # A searching bot thinks in a thread so that other rooms play on; this room's own
+        # messages wait in its inbox, so the round cannot change meanwhile.
+        action = await asyncio.to_thread(bot.act, view) if self._thinks else bot.act(view)
         if action is None:
             return
         try:
@@ -707,9 +715,13 @@ class Room:
             rnd.apply(seat, fallback)
         await self._publish()
 
+    @property
+    def _thinks(self) -> bool:
+        return level_think(self.settings.bot_level) > 0
+
     def _bot(self, seat: int) -> Agent:
         if seat not in self._bots:
-            self._bots[seat] = HeuristicBot(self.seed * 10 + seat)
+            self._bots[seat] = make_bot(self.settings.bot_level, self.seed * 10 + seat)
         return self._bots[seat]
 
     def _bots_bid_on_card(self, seat: int) -> None:

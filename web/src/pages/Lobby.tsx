@@ -1,7 +1,7 @@
 // The lobby: sign-in or quick play, the public rooms (followed live), a room by its code,
 // and the new-room form.
 import { useEffect, useState, type FormEvent } from "react";
-import { api, ApiError, savedToken, type Account, type PresetInfo, type PresetOption, type RoomSummary } from "../api";
+import { api, ApiError, savedToken, BOT_LEVELS, type Account, type BotLevel, type PresetInfo, type PresetOption, type RoomSummary } from "../api";
 import { m, pick, tr, useLang, useT, type Lang, type Msg } from "../i18n";
 import { MODE_NAMES, PRESET_NAMES, playerName, presetName, seatLabel } from "../names";
 import { go, href } from "../route";
@@ -92,6 +92,13 @@ const T = {
   ),
   bots: m("电脑玩家", "電腦玩家", "Bots"),
   fillBots: m("其他座位都由电脑坐", "其他座位都由電腦坐", "Bots in all the other seats"),
+  botLevel: m("电脑难度", "電腦難度", "Bot level"),
+  botLevelHint: m(
+    "也替托管和掉线的玩家出牌。普通、困难的电脑会搜索，每步最多想 0.2 秒、1 秒。",
+    "也替託管和斷線的玩家出牌。普通、困難的電腦會搜尋，每步最多想 0.2 秒、1 秒。",
+    "They also play for 托管 and absent players. Normal and hard bots search, up to 0.2 s and 1 s a move.",
+  ),
+  botLevelShown: m("电脑：{level}", "電腦：{level}", "Bots: {level}"),
   botsHint: m(
     "1号位留给你；没勾选的座位等玩家加入。",
     "1號位留給你；沒勾選的座位等玩家加入。",
@@ -233,6 +240,12 @@ function modeOf(preset: PresetInfo, options: Record<string, unknown>): "xun" | "
   if (options.partner === "fixed") return "ding";
   return preset.mode;
 }
+
+const BOT_LEVEL_NAMES: Record<BotLevel, Msg> = {
+  easy: m("简单", "簡單", "easy"),
+  normal: m("普通", "普通", "normal"),
+  hard: m("困难", "困難", "hard"),
+};
 
 const QUICK_PLAY = { preset: "zhaopengyou", rounds: 4, bots: [1, 2, 3, 4], deal_ms: 40, bot_ms: 500 };
 
@@ -641,6 +654,9 @@ function RoomCard({ room }: { room: RoomSummary }) {
         <span>{t(T.roundsProgress, { played: room.rounds_played, rounds: room.rounds })}</span>
         <span>{t(T.seatsTaken, { taken: players + bots, size: room.seats.length, players, bots })}</span>
         <span>{t(T.spectators, { n: room.spectators })}</span>
+        {bots > 0 && (
+          <span data-testid="room-bot-level">{t(T.botLevelShown, { level: t(BOT_LEVEL_NAMES[room.settings.bot_level]) })}</span>
+        )}
       </div>
       <ul className="lobby-seats">
         {room.seats.map((seat, index) => (
@@ -749,6 +765,7 @@ function CreateRoomForm({ presets, failed }: { presets: PresetInfo[] | null; fai
   const [name, setName] = useState("");
   const [rounds, setRounds] = useState("8");
   const [isPrivate, setIsPrivate] = useState(false);
+  const [botLevel, setBotLevel] = useState<BotLevel>("normal");
   const [settings, setSettings] = useState<Record<string, string>>(() =>
     Object.fromEntries(SETTINGS.map((s) => [s.key, String(s.initial)])),
   );
@@ -783,7 +800,7 @@ function CreateRoomForm({ presets, failed }: { presets: PresetInfo[] | null; fai
 
   /** The POST /api/rooms body, or why the form cannot be sent. */
   const request = (): Record<string, unknown> | string => {
-    const body: Record<string, unknown> = { preset: preset.name, private: isPrivate, bots };
+    const body: Record<string, unknown> = { preset: preset.name, private: isPrivate, bots, bot_level: botLevel };
     const sentOptions: Record<string, unknown> = {};
     for (const option of preset.options) {
       if (option.choices) {
@@ -905,6 +922,17 @@ function CreateRoomForm({ presets, failed }: { presets: PresetInfo[] | null; fai
             ))}
           </div>
           <small className="lobby-help">{t(bots.length === preset.players ? T.allBots : T.botsHint)}</small>
+          <label className="lobby-field">
+            <span>{t(T.botLevel)}</span>
+            <select data-testid="create-bot-level" value={botLevel} onChange={(e) => setBotLevel(e.target.value as BotLevel)}>
+              {BOT_LEVELS.map((level) => (
+                <option key={level} value={level}>
+                  {t(BOT_LEVEL_NAMES[level])}
+                </option>
+              ))}
+            </select>
+            <small className="lobby-help">{t(T.botLevelHint)}</small>
+          </label>
         </fieldset>
         <details className="lobby-advanced">
           <summary>{t(T.advanced)}</summary>
