@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run play serve test test-web web lint typecheck bench clean
+.PHONY: run play serve test test-web web lint typecheck bench clean rules-coverage
 
 # The browser client: installed and built only when missing or older than its sources.
 WEB_DEPS := web/node_modules/.installed
@@ -35,18 +35,23 @@ run: $(STAMP) web
 play: $(STAMP)
 	$(BIN)/zpy play $(ARGS)
 
-test: $(STAMP) web lint typecheck test-web
+test: $(STAMP) web lint typecheck test-web rules-coverage
 	$(BIN)/python -m pytest -n 2 --dist worksteal
 
 test-web: $(WEB_DEPS)
 	cd web && npm test --silent
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench tools
+	$(BIN)/ruff format --check src tests bench tools
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src/zhaopengyou
+
+# Every rule of RULES.md (../shared/RULES.md; RULES=path to change) has a test naming it.
+RULES ?= ../shared/RULES.md
+rules-coverage: $(STAMP)
+	$(BIN)/python tools/rules_coverage.py --rules $(RULES)
 
 # The engine and bot benchmarks (server load, browser client, search: see README).
 bench: $(STAMP)

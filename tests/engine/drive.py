@@ -5,9 +5,10 @@ deals the next card, and checks the turn model on the way."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from zhaopengyou.bots import RandomBot
+from zhaopengyou.bots.base import Agent
 from zhaopengyou.engine import Action, Phase, Preset, Round, View
 
 PRESET_NAMES = ("zhaopengyou", "tractor", "tractor-called", "qidong", "shandong")
@@ -31,13 +32,19 @@ def has_legal(view: View, kind: str) -> bool:
 
 
 def drive(
-    rnd: Round, seed: int, *, bid_chance: float = 0.3
+    rnd: Round,
+    seed: int,
+    *,
+    bid_chance: float = 0.3,
+    bots: Sequence[Agent] | None = None,
 ) -> Iterator[tuple[int | None, Action | None]]:
     """Play ``rnd`` to the end; yields ``(seat, action)`` after applying each action, or
     ``(None, None)`` after dealing a card. Asserts the turn model at every step: every
-    offered kind has a legal action, and every accepted action was offered."""
+    offered kind has a legal action, and every accepted action was offered. The seats
+    are RandomBots unless ``bots`` are given."""
     rng = random.Random(seed)
-    bots = [RandomBot(seed * 10 + s) for s in range(rnd.preset.players)]
+    if bots is None:
+        bots = [RandomBot(seed * 10 + s) for s in range(rnd.preset.players)]
     while rnd.phase is not Phase.DONE:
         expected = rnd.expected()
         offered = [seat for seat, kinds in enumerate(expected.kinds) if kinds]

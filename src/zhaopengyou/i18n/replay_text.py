@@ -243,6 +243,19 @@ REPLAY_TEXT: dict[str, dict[str, str]] = {
     },
     "no swap": {"zh-Hans": "不换牌", "zh-Hant": "不換牌"},
     "none": {"zh-Hans": "无", "zh-Hant": "無"},
+    "a level for each seat": {"zh-Hans": "每个座位一个级别", "zh-Hant": "每個座位一個級別"},
+    "{field} belongs to a 粘 (zhan) bid only": {
+        "zh-Hans": "{field} 只属于粘牌（zhan）叫牌",
+        "zh-Hant": "{field} 只屬於粘牌（zhan）叫牌",
+    },
+    "attempted_units {units} do not split the throw {attempted} (R-4.2)": {
+        "zh-Hans": "attempted_units {units} 不是甩牌 {attempted} 的拆分（R-4.2）",
+        "zh-Hant": "attempted_units {units} 不是甩牌 {attempted} 的拆分（R-4.2）",
+    },
+    "{field} belongs to the leader's failed throw only": {
+        "zh-Hans": "{field} 只属于首家甩牌失败的记录",
+        "zh-Hant": "{field} 只屬於首家甩牌失敗的記錄",
+    },
     # Engine rejections told about a seat (replay.SEAT_FORMS), not to the player.
     "seat {actor} does not hold the cards it bids": {
         "zh-Hans": "{actor} 号位手里没有所叫的牌",
@@ -333,6 +346,8 @@ RECORD_KEY_TEXT: dict[str, dict[str, str]] = {
     "players (count)": {"zh-Hans": "玩家人数", "zh-Hant": "玩家人數"},
     "kitty (size)": {"zh-Hans": "底牌张数", "zh-Hant": "底牌張數"},
     "dealer": {"zh-Hans": "发牌人", "zh-Hant": "發牌人"},
+    "levels_before": {"zh-Hans": "本局前的级别", "zh-Hant": "本局前的級別"},
+    "from_seat": {"zh-Hans": "被粘的座位", "zh-Hant": "被粘的座位"},
     "level_rank": {"zh-Hans": "级牌", "zh-Hant": "級牌"},
     "banker": {"zh-Hans": "庄家", "zh-Hant": "莊家"},
     "trump_suit": {"zh-Hans": "主牌花色", "zh-Hant": "主牌花色"},

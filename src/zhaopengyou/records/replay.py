@@ -76,8 +76,10 @@ SEAT_FORMS: dict[str, str] = {
 }
 # Record keys whose values are seats: shown as "seat 3" to people.
 SEAT_KEYS = frozenset(
-    ("dealer", "banker", "buried_by", "friend", "leader", "winner", "next_banker")
+    ("dealer", "banker", "buried_by", "friend", "leader", "winner", "next_banker", "from_seat")
 )
+# Bid keys RECORD.md defines for a 粘 (zhan) only.
+ZHAN_KEYS = ("from_seat", "taken", "returned")
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,13 +260,20 @@ class _Replay:
         raise _Disagree(Disagreement(self.number, Message(template, params), trick, bid, seat))
 
     def compare(
-        self, key: str, recorded: object, engine: object, *, trick: int | None = None
+        self,
+        key: str,
+        recorded: object,
+        engine: object,
+        *,
+        trick: int | None = None,
+        bid: int | None = None,
     ) -> None:
         if recorded == engine:
             return
         self.disagree(
             "{key} recorded {recorded}, engine {engine}",
             trick=trick,
+            bid=bid,
             key=_KeyName(key),
             recorded=_Value(recorded, key in SEAT_KEYS),
             engine=_Value(engine, key in SEAT_KEYS),
@@ -325,6 +334,15 @@ class _Replay:
         ]
         deck.extend(_cards(record["kitty"]))
         levels = record["levels_before"]
+        if preset.fixed_level_rank is not None:  # qidong has no levels: null
+            self.compare("levels_before", levels, None)
+        elif levels is None:
+            self.disagree(
+                "{key} recorded {recorded}, engine {engine}",
+                key=_KeyName("levels_before"),
+                recorded=_Value(None),
+                engine=Message("a level for each seat"),
+            )
         # Bidding names the banker in round 1, and in every round where says so.
         banker_known = record["round"] > 1 and not preset.bidding.banker_every_round
         try:
@@ -389,9 +407,20 @@ class _Replay:
 
     def bid(self, index: int, bid: dict[str, Any]) -> None:
         cards = _cards(bid["cards"])
+        if bid.get("kind") != "zhan":
+            for name in ZHAN_KEYS:
+                if bid.get(name) not in (None, []):
+                    self.disagree(
+                        "{field} belongs to a 粘 (zhan) bid only",
+                        bid=index + 1,
+                        seat=bid["seat"],
+                        field=name,
+                    )
         self.apply(bid["seat"], Bid(cards, bid.get("kind")), format_cards(cards), bid=index + 1)
         if bid.get("kind") == "zhan":  # 粘: check what was taken, give back
-            taken = self.round.bids[-1].taken
+            made = self.round.bids[-1]
+            self.compare("from_seat", bid.get("from_seat"), made.from_seat, bid=index + 1)
+            taken = made.taken
             if sorted(taken) != sorted(_cards(bid.get("taken", ()))):
                 self.disagree(
                     "taken recorded {recorded}, engine {engine}",
@@ -463,9 +492,24 @@ class _Replay:
             )
         self.lead(number, trick, plays[0])
         for play in plays[1:]:
+            for name in ("attempted", "attempted_units"):
+                if name in play:  # only a leader throws
+                    self.disagree(
+                        "{field} belongs to the leader's failed throw only",
+                        trick=number,
+                        seat=play["seat"],
+                        field=name,
+                    )
             cards = _cards(play["cards"])
             self.apply(play["seat"], Play(cards), format_cards(cards), trick=number)
         done = rnd.tricks[-1]
+        if "units" not in trick and len(done.units) > 1:  # required then (RECORD.md)
+            self.disagree(
+                "units recorded {recorded}, engine {engine}",
+                trick=number,
+                recorded=Message("none"),
+                engine=_show_units([unit.cards for unit in done.units]),
+            )
         if "units" in trick:
             recorded = [_cards(unit) for unit in trick["units"]]
             engine = [unit.cards for unit in done.units]
@@ -486,6 +530,16 @@ class _Replay:
             attempted = _cards(play["attempted"])
             named = play.get("attempted_units")
             units = tuple(_cards(unit) for unit in named) if named else None
+            split = [card for unit in units or () for card in unit]
+            if named is not None and _multiset(split) != _multiset(attempted):
+                # A named parse splits the whole throw into units.
+                self.disagree(
+                    "attempted_units {units} do not split the throw {attempted} (R-4.2)",
+                    trick=number,
+                    seat=seat,
+                    units=_show_units(units or ()),
+                    attempted=format_cards(attempted),
+                )
             self.apply(seat, Play(attempted, units), format_cards(attempted), trick=number)
             made = self.lead_record()
             if made.attempted is None:
@@ -506,6 +560,13 @@ class _Replay:
                     forced=format_cards(made.cards),
                 )
             return
+        if "attempted_units" in play:
+            self.disagree(
+                "{field} belongs to the leader's failed throw only",
+                trick=number,
+                seat=seat,
+                field="attempted_units",
+            )
         self.apply(
             seat, Play(cards, self.named_units(trick, cards)), format_cards(cards), trick=number
         )
