@@ -82,17 +82,17 @@ def test_search_can_differ_from_the_heuristic() -> None:
     assert differs > 0
 
 
-def test_outcome_is_the_r10_score_with_points_as_a_tie_break() -> None:
+def test_outcome_is_the_r10_score_plus_the_attackers_points_in_bands() -> None:
+    """R-10.3 score, plus X / u (R-9.4, u = 40 with two decks) for the attackers and
+    minus it for the banker's side."""
     preset = PRESETS["tractor fixed"]
     rnd = play_round(Round(preset, seed=5), [HeuristicBot(s) for s in range(4)])
     result = rnd.result
     assert result is not None
     for seat in range(4):
-        value = outcome(rnd, seat)
-        assert round(value) == result.scores[seat] or abs(value - result.scores[seat]) <= 1
-        share = result.attackers_points / 200
-        expected = result.scores[seat] + (-share if seat in result.banker_side else share)
-        assert value == pytest.approx(expected)
+        bands = result.attackers_points / 40
+        expected = result.scores[seat] + (-bands if seat in result.banker_side else bands)
+        assert outcome(rnd, seat) == pytest.approx(expected)
 
 
 def test_think_budget_is_respected_roughly() -> None:

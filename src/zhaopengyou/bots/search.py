@@ -32,12 +32,14 @@ from itertools import islice
 from ..engine import Action, Play, Round, View
 from ..engine.cards import Card
 from ..engine.table import DONE, PLAY
+from .friend import FriendEvidence, friend_chances
 from .heuristic import HeuristicBot
 from .sampler import SamplingError, WorldSampler
 
 MAX_LEADS = 10  # leads compared: the heuristic's and the first single units of the hand
 MAX_FOLLOWS = 8  # follows compared: all when few, else distinct random ones
 FOLLOW_DRAWS = 40  # random draws made to find distinct follow candidates
+MAX_REDRAWS = 8  # worlds refused for a friend that fits the play badly, then one is kept
 
 
 class SearchBot:
@@ -71,8 +73,10 @@ class SearchBot:
         preferred = self.heuristic.choose_play(view).cards
         found: dict[tuple[Card, ...], None] = {tuple(sorted(preferred)): None}
         if view.is_leading:
-            for cards in islice(view.legal_plays(), MAX_LEADS):
+            for cards in lead_choices(view):
                 found.setdefault(tuple(sorted(cards)), None)
+                if len(found) >= MAX_LEADS:
+                    break
         else:
             few = list(islice(view.legal_plays(), MAX_FOLLOWS + 1))
             if len(few) <= MAX_FOLLOWS:
@@ -95,25 +99,61 @@ class SearchBot:
             sampler = WorldSampler(view)
         except ValueError:
             return Play(candidates[0])
+        evidence = FriendEvidence(view)
         values: list[list[float]] = [[] for _ in candidates]
+        live = list(range(len(candidates)))  # candidates still played out in new worlds
         started = time.perf_counter()
         deadline = started + self.think
         while True:
             try:
-                _world, twin = sampler.sample_round(self.rng)
+                twin = self._draw(sampler, evidence)
             except SamplingError:
                 break
             rollout_seed = self.rng.getrandbits(32)
-            for index, cards in enumerate(candidates):
-                values[index].append(self.rollout(twin, seat, cards, random.Random(rollout_seed)))
+            for index in live:
+                value = self.rollout(twin, seat, candidates[index], random.Random(rollout_seed))
+                values[index].append(value)
+            live = [i for i in live if i == 0 or not clearly_worse(values[0], values[i])]
             if self.worlds is not None:
                 if len(values[0]) >= self.worlds:
                     break
                 continue
             now = time.perf_counter()
-            if now + (now - started) / len(values[0]) > deadline:
-                break  # another world would overrun the budget
+            if len(live) == 1 or now + (now - started) / len(values[0]) > deadline:
+                break  # nothing left to compare, or another world would overrun the budget
         return Play(candidates[preferred_index(values)])
+
+    def _draw(self, sampler: WorldSampler, evidence: FriendEvidence) -> Round:
+        """A world's round, kept with a chance in proportion to how well its friend fits
+        the seats' play (rejection sampling; after a few refusals the next one is kept)."""
+        top = evidence.top_weight()
+        for _ in range(MAX_REDRAWS):
+            _world, twin = sampler.sample_round(self.rng)
+            if self.rng.random() * top < evidence.weight(twin.friend):
+                return twin
+        return sampler.sample_round(self.rng)[1]
+
+    def friend_chances(self, view: View, worlds: int = 64) -> dict[int | None, float]:
+        """Each seat's chance of being the hidden friend (None: the banker is alone),
+        from ``worlds`` sampled worlds weighed by the seats' play; {} if none can be
+        drawn.
+
+        >>> from zhaopengyou.bots import HeuristicBot, play_round
+        >>> from zhaopengyou.engine import Round, get_preset
+        >>> from zhaopengyou.engine.table import PLAY
+        >>> rnd = play_round(Round(get_preset("zhaopengyou"), seed=5), [HeuristicBot(1)] * 5,
+        ...                  until=lambda r: r.phase is PLAY and len(r.tricks) == 2)
+        >>> chances = SearchBot(1).friend_chances(rnd.view(rnd.to_act))
+        >>> round(sum(chances.values()), 9), rnd.to_act in chances or rnd.to_act == rnd.banker
+        (1.0, True)
+        """
+        evidence = FriendEvidence(view)
+        try:
+            sampler = WorldSampler(view)
+            friends = [sampler.sample_round(self.rng)[1].friend for _ in range(worlds)]
+        except (ValueError, SamplingError):
+            return {}
+        return friend_chances(evidence, friends)
 
     def rollout(self, twin: Round, seat: int, cards: Sequence[Card], rng: random.Random) -> float:
         """Play ``cards`` for ``seat`` in a copy of ``twin``, finish the round with the
@@ -129,36 +169,79 @@ class SearchBot:
         return outcome(rnd, seat)
 
 
+def lead_choices(view: View) -> list[tuple[Card, ...]]:
+    """Single-unit leads that differ in kind: for each suit and shape (single, pair,
+    tractor …), the strongest unit and the weakest, the kinds with the most cards first.
+
+    >>> from zhaopengyou.engine import Round, format_cards, get_preset
+    >>> rnd = Round.from_hands(get_preset("tractor"), ["AS KS KS 3S 4H", "5S 6S 7S 8S 9S",
+    ...     "5H 6H 7H 8H 9H", "5C 6C 7C 8C 9C"], level_rank="2", trump_suit="D", banker=0)
+    >>> [format_cards(cards) for cards in lead_choices(rnd.view(0))]
+    ['♠K ♠K', '♠A', '♠3', '♥4']
+    """
+    ordering = view.ordering
+    assert ordering is not None
+    strength = ordering.order
+    kinds: dict[tuple[int, object], list[tuple[Card, ...]]] = {}
+    for unit in view.preset.iter_lead_units(view.hand_counts, ordering):
+        kinds.setdefault((ordering.esuit[unit.top], unit.shape), []).append(unit.cards)
+    chosen: list[tuple[Card, ...]] = []
+    for units in sorted(kinds.values(), key=lambda units: -len(units[0])):
+        units.sort(key=lambda cards: strength[cards[-1]], reverse=True)
+        chosen.extend(units[:1] + units[-1:] if len(units) > 1 else units)
+    return chosen
+
+
 def preferred_index(values: Sequence[Sequence[float]], margin: float = 1.0) -> int:
     """The candidate to play: the heuristic's (index 0) unless another did better in the
     same worlds by more than ``margin`` standard errors of the paired differences; with
-    few worlds the estimates are noisy, and a noisy switch loses more than it wins.
+    few worlds the estimates are noisy, and a noisy switch loses more than it wins. A
+    candidate dropped early (see :func:`clearly_worse`) has fewer values: it is compared
+    on the worlds it was played in.
 
     >>> preferred_index([[0, 0, 0], [1, 1, 1]]), preferred_index([[0, 0, 0], [3, -2, 0]])
     (1, 0)
     """
-    worlds = len(values[0])
-    if worlds < 2:
-        return 0
     best, best_low = 0, 0.0
     for index in range(1, len(values)):
-        gains = [values[index][w] - values[0][w] for w in range(worlds)]
-        mean = sum(gains) / worlds
-        spread = (sum((g - mean) ** 2 for g in gains) / (worlds - 1)) ** 0.5
-        low = mean - margin * spread / worlds**0.5
-        if low > best_low:
-            best, best_low = index, low
+        gain = paired_gain(values[0], values[index])
+        if gain is not None and gain[0] - margin * gain[1] > best_low:
+            best, best_low = index, gain[0] - margin * gain[1]
     return best
 
 
+def paired_gain(reference: Sequence[float], other: Sequence[float]) -> tuple[float, float] | None:
+    """The mean gain of ``other`` over ``reference`` in the worlds both were played in,
+    and its standard error; None with fewer than two such worlds."""
+    worlds = min(len(reference), len(other))
+    if worlds < 2:
+        return None
+    gains = [other[w] - reference[w] for w in range(worlds)]
+    mean = sum(gains) / worlds
+    spread = (sum((g - mean) ** 2 for g in gains) / (worlds - 1)) ** 0.5
+    return mean, spread / worlds**0.5
+
+
+def clearly_worse(reference: Sequence[float], other: Sequence[float]) -> bool:
+    """Whether ``other`` already lost to the reference by more than two standard errors
+    over at least four worlds: it will not be chosen, so it needs no more rollouts.
+
+    >>> clearly_worse([1, 1, 1, 1], [0, 0, 0.1, 0]), clearly_worse([1, 1], [0, 0])
+    (True, False)
+    """
+    gain = paired_gain(reference, other)
+    return gain is not None and len(other) >= 4 and gain[0] + 2 * gain[1] < 0
+
+
 def outcome(rnd: Round, seat: int) -> float:
-    """The seat's R-10 score, plus the attackers' points as a tie-break within a band."""
+    """The seat's R-10 score, plus the attackers' points in level bands (R-9.4): a score
+    moves in steps of a band, and the points between steps tell near misses apart, which
+    makes the comparison of two moves in the same worlds far less noisy."""
     result = rnd.result
     assert result is not None
-    total = 100 * rnd.preset.decks
-    share = result.attackers_points / total
+    bands = result.attackers_points / rnd.preset.level_unit
     attacking = seat not in result.banker_side
-    return result.scores[seat] + (share if attacking else -share)
+    return result.scores[seat] + (bands if attacking else -bands)
 
 
-__all__ = ["SearchBot", "outcome", "preferred_index"]
+__all__ = ["SearchBot", "clearly_worse", "outcome", "paired_gain", "preferred_index"]
