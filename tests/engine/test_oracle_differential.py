@@ -1311,14 +1311,6 @@ def test_r4_2_oracle_refuses_an_invalid_named_parse_of_one_group(named: list[str
         lead_units("tractor", parse_cards("KS 3S"), order, 2, groups)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "engine bug: Round.apply ignores a named parse (Play.units) of one group without "
-        "checking it, so an invalid parse is accepted and written to the history and to "
-        "the failed throw's attempted_units (R-4.2)"
-    ),
-)
 @pytest.mark.parametrize("named", NAMED_ONE_GROUP)
 def test_r4_2_engine_refuses_an_invalid_named_parse_of_one_group(named: list[str]) -> None:
     """R-4.2: leading the throw ♠K ♠3 with the named parse [♠A] or [♠K ♠3] (neither a

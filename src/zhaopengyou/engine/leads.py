@@ -37,6 +37,12 @@ def parse_lead(
                 "a lead must be cards of one suit (trumps count as one suit)", rule="R-4.1"
             )
     single = unit_of(cards, ordering)
+    if named is not None and len(named) == 1:
+        if single is None or sorted(named[0]) != sorted(cards):
+            raise IllegalAction(
+                "a parse of one unit must be the cards led, forming one unit", rule="R-4.2"
+            )
+        return [single]
     if named is not None and len(named) > 1:
         if not throws:
             raise IllegalAction("this game has no throws: lead one unit", rule="R-4.5")

@@ -610,6 +610,10 @@ class Shandong(Preset):
         unit = shandong_unit(cards, ordering)
         if unit is None:
             raise IllegalAction("this game has no throws: a lead must be one unit", rule="R-4.5")
+        if named is not None and len(named) == 1 and sorted(named[0]) != sorted(cards):
+            raise IllegalAction(
+                "a parse of one unit must be the cards led, forming one unit", rule="R-4.2"
+            )
         return [unit]
 
     def read_unit(self, cards: Sequence[Card], ordering: Ordering) -> Unit | None:
