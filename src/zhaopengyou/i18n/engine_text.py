@@ -230,6 +230,10 @@ ENGINE_TEXT: dict[str, dict[str, str]] = {
         "zh-Hans": "这个玩法不能甩牌：首出只能是一手牌",
         "zh-Hant": "這個玩法不能甩牌：首出只能是一手牌",
     },
+    "a parse of one unit must be the cards led, forming one unit": {
+        "zh-Hans": "只指定一手牌时，它必须就是所出的牌，并且成一手",
+        "zh-Hant": "只指定一手牌時，它必須就是所出的牌，並且成一手",
+    },
     "named unit {unit} is not a single, tuple or tractor": {
         "zh-Hans": "指定的 {unit} 不是单张、对子、三张或拖拉机",
         "zh-Hant": "指定的 {unit} 不是單張、對子、三張或拖拉機",
