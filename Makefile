@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run play serve test test-web web lint typecheck bench clean rules-coverage
+.PHONY: run play serve test test-fast test-web web lint typecheck bench clean rules-coverage mutate
 
 # The browser client: installed and built only when missing or older than its sources.
 WEB_DEPS := web/node_modules/.installed
@@ -38,6 +38,18 @@ play: $(STAMP)
 test: $(STAMP) web lint typecheck test-web rules-coverage
 	$(BIN)/python -m pytest -n 2 --dist worksteal
 
+# The edit-test loop: every test but the long random-game properties and the browser.
+test-fast: $(STAMP) web
+	$(BIN)/python -m pytest -n 2 --dist worksteal -m "not slow"
+
+# Mutation testing of engine/ and records/ with the fast rule-judging tests (not in CI:
+# hours; resumable). MUTANTS="zhaopengyou.engine.leads.*" limits it to some; the score
+# and the equivalent mutants are in docs/testing.md.
+MUTANTS ?=
+mutate: $(STAMP)
+	$(BIN)/mutmut run --max-children 2 $(MUTANTS)
+	$(BIN)/python tools/mutation_score.py
+
 test-web: $(WEB_DEPS)
 	cd web && npm test --silent
 
@@ -59,4 +71,4 @@ bench: $(STAMP)
 	$(BIN)/python bench/bots.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis web/node_modules src/zhaopengyou/server/static
+	rm -rf $(VENV) mutants .pytest_cache .mypy_cache .ruff_cache .hypothesis web/node_modules src/zhaopengyou/server/static

@@ -4,6 +4,7 @@ rollouts value the end of a round as R-10 scores it."""
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import pytest
 
@@ -128,3 +129,39 @@ def test_levels_are_the_heuristic_bot_and_search_at_two_budgets() -> None:
     assert isinstance(quick, SearchBot) and quick.think == 0.05
     with pytest.raises(ValueError, match="easy, normal, hard"):
         make_bot("expert", 1)
+
+
+class CandidatesChecked:
+    """A heuristic seat that, at each of its plays, checks every play the search could
+    choose there (its candidates) against the engine's legality."""
+
+    def __init__(self, seat: int) -> None:
+        self.inner = HeuristicBot(seat)
+        self.search = SearchBot(seat, worlds=1)
+        self.checked = 0
+
+    def act(self, view: View) -> Action | None:
+        if view.phase is PLAY and view.to_act == view.seat:
+            for cards in self.search.candidates(view):
+                assert view.play_error(cards) is None, cards
+                self.checked += 1
+        return self.inner.act(view)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_no_illegal_move_in_thousands_of_rounds(name: str) -> None:
+    """Issue 12: in 1,000 rounds per preset every seat's possible search plays are legal
+    (the search only ever plays one of its candidates; its other decisions are the
+    heuristic bot's, applied here by play_round, which raises on an illegal action), and
+    in every 50th round a searching seat plays for real."""
+    preset = PRESETS[name]
+    checked = 0
+    for seed in range(1000):
+        agents: list[Any] = [CandidatesChecked(seat) for seat in range(preset.players)]
+        if seed % 50 == 0:
+            agents[seed % preset.players] = SearchBot(seed, worlds=1)
+        rnd = play_round(Round(preset, seed=seed), agents)
+        assert rnd.result is not None
+        checked += sum(a.checked for a in agents if isinstance(a, CandidatesChecked))
+    assert checked > 20_000

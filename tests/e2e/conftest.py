@@ -26,6 +26,14 @@ if missing() is not None and os.environ.get("CI") != "true":
     collect_ignore = ["helpers.py", "perf.py"]
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # Browser tests take minutes: `make test-fast` (-m "not slow") leaves them out.
+    here = Path(__file__).parent
+    for item in items:
+        if here in item.path.parents:
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.hookimpl(wrapper=True, tryfirst=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
     report = yield

@@ -43,6 +43,7 @@ def play_audited_match(preset, seed: int, rounds: int, bots: str = "random") -> 
     return match
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(PRESETS))
 @pytest.mark.parametrize("half", [0, 1])  # two halves of the seed space run in parallel
 @SETTINGS

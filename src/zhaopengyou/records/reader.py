@@ -35,7 +35,8 @@ _SHOWN_VALUE_LIMIT = 60
 class Localized(Protocol):
     """A part of a message that is written differently per language or per reader."""
 
-    def render(self, lang: str = "en", first_seat: int = 1) -> str: ...
+    # No defaults: nothing a mutation tool would rewrite into extra protocol members.
+    def render(self, lang: str, first_seat: int) -> str: ...
 
 
 @dataclass(frozen=True, slots=True)
