@@ -2,9 +2,11 @@
 docs/testing.md explains as equivalent, and the mutants that survived unexplained.
 
 A mutant counts as killed when a test failed on it, it timed out or it crashed; the
-score is killed / (checked − equivalent). Equivalent mutants are listed in
-docs/testing.md under "Equivalent mutants", one per line, as a backticked mutant name
-(``zhaopengyou.engine.leads.x_parse_lead__mutmut_7``) followed by the reason.
+score is killed / (killed + survived + no tests), equivalent mutants left out; a mutant
+stopped from outside (suspicious) or not yet run is not counted. Equivalent mutants
+are listed in docs/testing.md under "Equivalent mutants", one per line, as a
+backticked mutant name (``zhaopengyou.engine.leads.x_parse_lead__mutmut_7``) followed
+by the reason.
 
 Usage: ``python tools/mutation_score.py [--mutants DIR] [--doc PATH] [--json]``.
 Exit status: 0 printed, 2 no results under ``mutants/`` (run ``make mutate`` first).
@@ -22,7 +24,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 KILLED = {1, 3, 36, 37, -24, 24, 152, 255, -11, -9}  # failed, timeout, type error, crash
 SURVIVED = {0}
-NOT_CHECKED = {None}
+NO_TESTS = {5, 33}  # no selected test reaches the mutated function
+NOT_CHECKED = {None, 2}  # not run yet, or interrupted
 EQUIVALENT_SECTION = re.compile(r"^## Equivalent mutants\s*$(.*?)(?=^## |\Z)", re.M | re.S)
 MUTANT_NAME = re.compile(r"`([\w.]+__mutmut_\d+)`")
 
@@ -49,6 +52,7 @@ def module_of(name: str) -> str:
 def summary(found: dict[str, int | None], equivalent: set[str]) -> dict[str, object]:
     by_module: dict[str, Counter[str]] = defaultdict(Counter)
     survivors = []
+    suspicious = []
     for name, code in sorted(found.items()):
         counts = by_module[module_of(name)]
         if code in NOT_CHECKED:
@@ -57,12 +61,12 @@ def summary(found: dict[str, int | None], equivalent: set[str]) -> dict[str, obj
             counts["equivalent"] += 1
         elif code in KILLED:
             counts["killed"] += 1
-        elif code in SURVIVED:
-            counts["survived"] += 1
+        elif code in SURVIVED or code in NO_TESTS:
+            counts["survived" if code in SURVIVED else "no tests"] += 1
             survivors.append(name)
         else:
-            counts["no tests"] += 1  # 5, 33: no test reaches the mutated function
-            survivors.append(name)
+            counts["suspicious"] += 1  # stopped by a signal from outside: run it again
+            suspicious.append(name)
     total: Counter[str] = sum(by_module.values(), Counter())
     judged = total["killed"] + total["survived"] + total["no tests"]
     return {
@@ -70,6 +74,7 @@ def summary(found: dict[str, int | None], equivalent: set[str]) -> dict[str, obj
         "total": dict(total),
         "score": total["killed"] / judged if judged else None,
         "survivors": survivors,
+        "suspicious": suspicious,
     }
 
 
@@ -87,17 +92,19 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(result, indent=2))
         return 0
-    columns = ("killed", "survived", "no tests", "equivalent", "not checked")
-    print(f"{'module':40}" + "".join(f"{c:>12}" for c in columns))
+    columns = ("killed", "survived", "no tests", "suspicious", "equivalent", "not checked")
+    print(f"{'module':34}" + "".join(f"{c:>12}" for c in columns))
     modules: dict[str, dict[str, int]] = result["modules"]  # type: ignore[assignment]
     for module, counts in modules.items():
-        print(f"{module:40}" + "".join(f"{counts.get(c, 0):>12}" for c in columns))
+        print(f"{module:34}" + "".join(f"{counts.get(c, 0):>12}" for c in columns))
     total: dict[str, int] = result["total"]  # type: ignore[assignment]
-    print(f"{'total':40}" + "".join(f"{total.get(c, 0):>12}" for c in columns))
+    print(f"{'total':34}" + "".join(f"{total.get(c, 0):>12}" for c in columns))
     score = result["score"]
     print(f"score: {score:.1%} of non-equivalent mutants killed" if score is not None else "")
     for name in result["survivors"]:  # type: ignore[attr-defined]
         print(f"survived: {name}  (see: .venv/bin/mutmut show {name})")
+    for name in result["suspicious"]:  # type: ignore[attr-defined]
+        print(f"suspicious: {name}  (run it again: .venv/bin/mutmut run {name})")
     return 0
 
 

@@ -7,13 +7,18 @@ from collections import Counter
 
 import pytest
 
-from zhaopengyou.engine.cards import TRUMP
+from tests.oracle.follow import FollowRules, lead_units_of
+from tests.oracle.leads import submultisets
+from tests.oracle.order import RoundOrder
+from tests.oracle.units import counter
+from zhaopengyou.engine.cards import TRUMP, counts_of, parse_cards
 from zhaopengyou.engine.follow import (
     best_profile,
     follow_error,
     iter_legal_follows,
     random_follow,
 )
+from zhaopengyou.engine.leads import parse_lead
 from zhaopengyou.engine.units import PAIR, SINGLE, TRIPLE, Shape
 
 from .conftest import counts, ordering
@@ -152,3 +157,48 @@ def parse_cards_id(card: int) -> str:
     from zhaopengyou.engine.cards import CARDS
 
     return CARDS[card].ascii
+
+
+TWO_TRACTOR_THROWS = [
+    # (lead, follower's hand): every play of the lead's size from ♠ is judged
+    ("3S 3S 4S 4S 7S 7S 8S 8S", "5S 5S 6S 6S 9S 9S 10S 10S KS AS"),
+    ("3S 3S 4S 4S 7S 7S 8S 8S", "5S 5S 6S 6S 7S 7S 9S 9S QS QS AS"),
+    ("3S 3S 4S 4S 7S 7S 8S 8S", "5S 5S 6S 6S 9S 9S JS QS QS KS"),
+    ("3S 3S 4S 4S 7S 7S 8S 8S 10S", "5S 5S 6S 6S 9S 9S 10S JS JS QS QS"),
+    ("3S 3S 4S 4S 5S 5S 8S 8S 9S 9S", "6S 6S 7S 7S 10S 10S JS JS QS KS KS AS"),
+]
+
+
+@pytest.mark.parametrize(("lead", "hand"), TWO_TRACTOR_THROWS)
+def test_r5_2_throws_of_two_tractors_agree_with_the_oracle(lead: str, hand: str) -> None:
+    """R-5.2 with several tractors in one throw, where the best-profile procedure may
+    not be monotone: engine and the plain reading of RULES.md (tests/oracle) give the
+    same verdict on every possible follow, and at least one is refused as R-5.2."""
+    o = ordering("2", "H")
+    shapes = tuple(u.shape for u in parse_lead(parse_cards(lead), None, o, 2, True))
+    assert sum(1 for s in shapes if s.kind == "tractor") >= 2
+    order = RoundOrder("tractor", level=0, trump=1)
+    rules = FollowRules("tractor", counter(parse_cards(hand)), lead_units_of(lead, order, 2), order)
+    refused = 0
+    for play in submultisets(counter(parse_cards(hand)), len(parse_cards(lead))):
+        error = follow_error(counts(hand), counts_of(play), SPADES, shapes, o)
+        assert (error is None) == rules.is_legal(play), (play, error)
+        refused += error is not None and error.rule == "R-5.2"
+    assert refused
+
+
+@pytest.mark.parametrize(
+    ("hand", "play", "shapes", "missing"),
+    [
+        ("9S 9S 10S 10S KS AS", "9S 9S KS AS", (TRACTOR2,), "tractor"),
+        ("9S 9S 10S 10S KS AS", "9S 9S 10S KS AS", (TRACTOR2, SINGLE), "tractor"),
+        ("7S 7S 7S 9S JS", "7S 7S 9S JS", (TRIPLE, SINGLE), "triple"),
+        ("7S 7S 9S JS QS", "7S 9S JS", (PAIR, SINGLE), "pair"),
+    ],
+)
+def test_r5_2_refusal_names_the_structure_left_out(
+    hand: str, play: str, shapes: tuple[Shape, ...], missing: str
+) -> None:
+    err = follow_error(counts(hand), counts(play), SPADES, shapes, ordering("2", "H"))
+    assert err is not None and err.rule == "R-5.2"
+    assert err.message == f"you hold a {missing} in the led suit: follow with it"

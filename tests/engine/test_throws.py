@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import random
+from collections import Counter
+
 import pytest
 
 from zhaopengyou.engine import IllegalAction, Play, Round, get_preset
 from zhaopengyou.engine.cards import parse_cards, to_ascii_list
 from zhaopengyou.engine.events import ThrowFailed
+from zhaopengyou.engine.leads import random_lead
 from zhaopengyou.engine.tricks import forced_unit
 from zhaopengyou.engine.units import canonical_parse
 
@@ -132,3 +136,31 @@ def test_named_parse_is_used_and_checked() -> None:  # R-4.2
         ),
     )
     assert [u.shape.name() for u in rnd.lead_units] == ["single", "single", "single"]
+
+
+def _draws(hand: str, throws: bool, times: int = 12_000) -> Counter[str]:
+    rng = random.Random(5)
+    o = ordering("2", "H")
+    return Counter(
+        " ".join(sorted(c.ascii for c in random_lead(counts(hand), o, 2, throws, rng)))
+        for _ in range(times)
+    )
+
+
+@pytest.mark.parametrize(
+    ("throws", "leads"),
+    [
+        # R-4.1 with throws: every non-empty multiset of one suit — ♠: 3 × 2 − 1, ♥: 1.
+        (True, ["3S", "3S 3S", "4S", "3S 4S", "3S 3S 4S", "5H"]),
+        # R-4.5 without throws: one unit — the singles and the pair.
+        (False, ["3S", "3S 3S", "4S", "5H"]),
+    ],
+)
+def test_r4_1_random_lead_is_uniform_over_the_legal_leads(throws: bool, leads: list[str]) -> None:
+    """Every legal lead is drawn, nothing else, each about equally often (within five
+    standard deviations of 12,000 / k)."""
+    drawn = _draws("3S 3S 4S 5H", throws)
+    assert set(drawn) == {" ".join(sorted(lead.split())) for lead in leads}
+    expected = 12_000 / len(leads)
+    spread = 5 * (expected * (1 - 1 / len(leads))) ** 0.5
+    assert all(abs(n - expected) < spread for n in drawn.values()), drawn

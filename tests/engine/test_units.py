@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from zhaopengyou.engine.cards import parse_cards
-from zhaopengyou.engine.units import canonical_parse, unit_of
+from zhaopengyou.engine.units import Shape, canonical_parse, unit_of
 
 from .conftest import counts, ordering
 
@@ -119,3 +119,14 @@ def test_canonical_parse_partitions_the_cards(text: str) -> None:  # R-4.2
     names = parse_names(text, o)
     parts = sorted(card for n in names for card in n.split(":")[1].split())
     assert parts == sorted(text.split())
+
+
+def test_reprs_show_the_level_trump_shape_and_cards() -> None:
+    """What a person reads in a console or a failing test (python-chess style)."""
+    assert repr(ordering("2", None)) == "<Ordering level=2 trump=无主>"
+    assert repr(ordering("5", "H")) == "<Ordering level=5 trump=♥>"
+    unit = unit_of(parse_cards("3S 3S 4S 4S"), ordering("2", "H"))
+    assert unit is not None
+    assert (repr(unit), str(unit)) == ("<Unit tractor×2 ♠3 ♠3 ♠4 ♠4>", "♠3 ♠3 ♠4 ♠4")
+    shapes = [Shape("tuple", 4, 1), Shape("tuple", 3, 1), Shape("tuple", 2, 1)]
+    assert [shape.name() for shape in shapes] == ["4-tuple", "triple", "pair"]

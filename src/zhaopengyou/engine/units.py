@@ -292,10 +292,6 @@ def format_of(units: Sequence[Unit]) -> tuple[Shape, ...]:
     return tuple(sorted((u.shape for u in units), key=Shape.sort_key, reverse=True))
 
 
-def dominant_shape(shapes: Sequence[Shape]) -> Shape:
-    return max(shapes, key=Shape.sort_key)
-
-
 # --- splitting a play into a format (R-6.1, R-6.2) ------------------------------------
 
 
