@@ -171,6 +171,16 @@ def test_trumping_counts_tractors_and_pairs_not_lengths() -> None:  # R-6.1 qido
     assert QIDONG.play_rank(lead, DIAMONDS, parse_cards("9S 9S JS JS 5S 5S"), o) is None
 
 
+def test_r6_2_over_trumping_a_tractor_lead_compares_tractor_tops() -> None:  # qidong
+    """Two trumpers on ♦778899: the higher tractor top wins, whatever else they hold."""
+    o = ordering("2", "S", "qidong")
+    lead = (Shape("tractor", 2, 3),)
+    low = QIDONG.play_rank(lead, DIAMONDS, parse_cards("5S 5S 6S 6S 7S 7S"), o)
+    high = QIDONG.play_rank(lead, DIAMONDS, parse_cards("9S 9S 10S 10S 4S 4S"), o)
+    assert low is not None and high is not None
+    assert high > low and not low > high
+
+
 @pytest.mark.parametrize(
     ("shapes", "multiplier"),
     [

@@ -37,6 +37,15 @@ def test_trump_chain_through_offsuit_level_cards() -> None:  # R-3.3 Decision
     assert shape_of("KH KH AH AH", o) == "tractor×2"
 
 
+def test_trump_chain_at_a_level_other_than_2() -> None:  # level 5, ♣ trump
+    o = ordering("5", "C")
+    assert shape_of("AC AC 5S 5S 5C 5C SJ SJ", o) == "tractor×4"
+    assert shape_of("5D 5D 5C 5C", o) == "tractor×2"
+    assert shape_of("5C 5C SJ SJ", o) == "tractor×2"
+    assert shape_of("AC AC 5C 5C", o) is None
+    assert shape_of("4C 4C 6C 6C", o) == "tractor×2"  # the level rank is skipped
+
+
 def test_level_a_top_plain_trump_is_king() -> None:
     o = ordering("A", "S")
     assert shape_of("KS KS AH AH", o) == "tractor×2"
