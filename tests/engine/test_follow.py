@@ -11,7 +11,7 @@ from tests.oracle.follow import FollowRules, lead_units_of
 from tests.oracle.leads import submultisets
 from tests.oracle.order import RoundOrder
 from tests.oracle.units import counter
-from zhaopengyou.engine.cards import TRUMP, counts_of, parse_cards
+from zhaopengyou.engine.cards import CARDS, TRUMP, counts_of, parse_cards
 from zhaopengyou.engine.follow import (
     best_profile,
     follow_error,
@@ -202,3 +202,47 @@ def test_r5_2_refusal_names_the_structure_left_out(
     err = follow_error(counts(hand), counts(play), SPADES, shapes, ordering("2", "H"))
     assert err is not None and err.rule == "R-5.2"
     assert err.message == f"you hold a {missing} in the led suit: follow with it"
+
+
+def _random_throw_case(rng: random.Random, decks: int) -> tuple[list[int], list[int]]:
+    """A throw of ♠ with at least two multi-card units, and a follower's ♠ hand."""
+    spades = [c for c in range(13) if c != 0]  # ♠3 … ♠A (level 2: ♠2 is a trump)
+    lead: list[int] = []
+    for _ in range(rng.randint(2, 3)):
+        width = rng.choice([2, 2, 3] if decks == 3 else [2])
+        length = rng.choice([1, 2, 2, 3])
+        start = rng.randrange(len(spades) - length + 1)
+        for card in spades[start : start + length]:
+            if lead.count(card) + width <= decks:
+                lead.extend([card] * width)
+    hand: list[int] = []
+    while len(hand) < len(lead) + rng.randint(1, 5):
+        card = rng.choice(spades)
+        if hand.count(card) < decks:
+            hand.append(card)
+    return lead, hand
+
+
+@pytest.mark.parametrize("decks", [2, 3])
+def test_r5_2_random_throws_with_tractors_agree_with_the_oracle(decks: int) -> None:
+    """R-5.2's procedure on random ♠ throws of several tuples and tractors (two and
+    three decks): for every follow of the lead's size from the hand, the engine's verdict
+    is the oracle's, and some follows are refused."""
+    rng = random.Random(decks)
+    o = ordering("2", "H")
+    order = RoundOrder("zhaopengyou" if decks == 3 else "tractor", level=0, trump=1)
+    judged = refused = 0
+    while judged < 6_000:
+        lead_ids, hand_ids = _random_throw_case(rng, decks)
+        lead, hand = [CARDS[c] for c in lead_ids], counter([CARDS[c] for c in hand_ids])
+        units = parse_lead(lead, None, o, decks, True)
+        if sum(1 for u in units if u.shape.width >= 2) < 2:
+            continue
+        shapes = tuple(u.shape for u in units)
+        rules = FollowRules(order.game, hand, lead_units_of(lead, order, decks), order)
+        for play in submultisets(hand, len(lead)):
+            error = follow_error(counts_of(hand.elements()), counts_of(play), SPADES, shapes, o)
+            assert (error is None) == rules.is_legal(play), (lead, hand, play, error)
+            judged += 1
+            refused += error is not None
+    assert refused > judged // 10

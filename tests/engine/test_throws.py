@@ -138,7 +138,7 @@ def test_named_parse_is_used_and_checked() -> None:  # R-4.2
     assert [u.shape.name() for u in rnd.lead_units] == ["single", "single", "single"]
 
 
-def _draws(hand: str, throws: bool, times: int = 12_000) -> Counter[str]:
+def _draws(hand: str, throws: bool, times: int = 40_000) -> Counter[str]:
     rng = random.Random(5)
     o = ordering("2", "H")
     return Counter(
@@ -158,9 +158,9 @@ def _draws(hand: str, throws: bool, times: int = 12_000) -> Counter[str]:
 )
 def test_r4_1_random_lead_is_uniform_over_the_legal_leads(throws: bool, leads: list[str]) -> None:
     """Every legal lead is drawn, nothing else, each about equally often (within five
-    standard deviations of 12,000 / k)."""
+    standard deviations of 40,000 / k)."""
     drawn = _draws("3S 3S 4S 5H", throws)
     assert set(drawn) == {" ".join(sorted(lead.split())) for lead in leads}
-    expected = 12_000 / len(leads)
+    expected = 40_000 / len(leads)
     spread = 5 * (expected * (1 - 1 / len(leads))) ** 0.5
     assert all(abs(n - expected) < spread for n in drawn.values()), drawn

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from zhaopengyou.engine import get_preset
 from zhaopengyou.engine.cards import parse_cards
 from zhaopengyou.engine.units import Shape, canonical_parse, unit_of
 
@@ -139,3 +140,19 @@ def test_reprs_show_the_level_trump_shape_and_cards() -> None:
     assert (repr(unit), str(unit)) == ("<Unit tractor×2 ♠3 ♠3 ♠4 ♠4>", "♠3 ♠3 ♠4 ♠4")
     shapes = [Shape("tuple", 4, 1), Shape("tuple", 3, 1), Shape("tuple", 2, 1)]
     assert [shape.name() for shape in shapes] == ["4-tuple", "triple", "pair"]
+
+
+@pytest.mark.parametrize("name", ["tractor", "zhaopengyou", "qidong"])
+def test_r3_every_lead_unit_listed_is_the_unit_its_cards_form(name: str) -> None:
+    """R-3: the units a hand can lead, each with the shape and top its cards make."""
+    preset = get_preset(name)
+    o = preset.ordering(0, 1)
+    hand = counts(
+        "3S 3S 3S 4S 4S 5S 7H 7H 8H 8H LJ LJ"
+        if preset.decks == 3
+        else "3S 3S 4S 4S 5S 7H 7H 8H 8H LJ LJ"
+    )
+    units = list(preset.iter_lead_units(hand, o))
+    assert len(units) >= 8
+    for unit in units:
+        assert unit_of(unit.cards, o) == unit
