@@ -119,6 +119,10 @@ def _enumerated(hand: str, shapes, suit: int = SPADES) -> set[tuple[int, ...]]:
         ("3S 4S 4S 5S 5S 9S 9S KS AS", (TRACTOR2, SINGLE)),
         ("5S 5S 9C 9C KD", (TRACTOR2,)),
         ("7S 7S 9S 9S JS QS", (PAIR, PAIR, SINGLE)),
+        ("3S 5S 9S KS 7H", (SINGLE,)),
+        ("5S 5S 5S 9S 9S KS", (PAIR, SINGLE)),  # three decks: cores of unequal weight
+        ("3S 3S 4S 4S 5S 5S 8S 8S 9S 9S JS", (TRACTOR2, TRACTOR2)),
+        ("3S 3S 4S 4S 5S 5S 6S 6S 9S 9S JS", (TRACTOR2, TRACTOR2)),
     ],
 )
 def test_random_follow_is_uniform_over_the_legal_follows(hand: str, shapes) -> None:

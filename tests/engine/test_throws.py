@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 
@@ -10,7 +11,7 @@ import pytest
 from zhaopengyou.engine import IllegalAction, Play, Round, get_preset
 from zhaopengyou.engine.cards import parse_cards, to_ascii_list
 from zhaopengyou.engine.events import ThrowFailed
-from zhaopengyou.engine.leads import random_lead
+from zhaopengyou.engine.leads import iter_leads, random_lead
 from zhaopengyou.engine.tricks import forced_unit
 from zhaopengyou.engine.units import canonical_parse
 
@@ -164,3 +165,32 @@ def test_r4_1_random_lead_is_uniform_over_the_legal_leads(throws: bool, leads: l
     expected = 40_000 / len(leads)
     spread = 5 * (expected * (1 - 1 / len(leads))) ** 0.5
     assert all(abs(n - expected) < spread for n in drawn.values()), drawn
+
+
+def _one_suit_multisets(hand: str) -> set[str]:
+    """Every non-empty multiset of one suit's cards of ``hand`` (R-4.1 with throws)."""
+    by_suit: dict[str, Counter[str]] = {}
+    for card in hand.split():
+        by_suit.setdefault(card[-1], Counter())[card] += 1
+    found = set()
+    for held in by_suit.values():
+        cards = sorted(held)
+        for takes in itertools.product(*(range(held[c] + 1) for c in cards)):
+            chosen = [c for c, k in zip(cards, takes, strict=True) for _ in range(k)]
+            if chosen:
+                found.add(" ".join(sorted(chosen)))
+    return found
+
+
+@pytest.mark.parametrize("throws", [True, False])
+def test_r4_1_every_legal_lead_is_listed_once(throws: bool) -> None:
+    """R-4.1 (throws: any non-empty multiset of one suit) and R-4.5 (one unit only):
+    the leads listed are exactly those, each once."""
+    hand = "3S 3S 4S 4S 5S 7H 7H KH"
+    listed = [
+        " ".join(sorted(c.ascii for c in lead))
+        for lead in iter_leads(counts(hand), ordering("2", "C"), 2, throws)
+    ]
+    assert len(listed) == len(set(listed))
+    units = {"3S", "3S 3S", "4S", "4S 4S", "5S", "7H", "7H 7H", "KH", "3S 3S 4S 4S"}
+    assert set(listed) == (_one_suit_multisets(hand) if throws else units)

@@ -148,9 +148,9 @@ def test_r3_every_lead_unit_listed_is_the_unit_its_cards_form(name: str) -> None
     preset = get_preset(name)
     o = preset.ordering(0, 1)
     hand = counts(
-        "3S 3S 3S 4S 4S 5S 7H 7H 8H 8H LJ LJ"
+        "3S 3S 3S 4S 4S 5S 5S 7H 7H 8H 8H 9H 9H LJ LJ"
         if preset.decks == 3
-        else "3S 3S 4S 4S 5S 7H 7H 8H 8H LJ LJ"
+        else "3S 3S 4S 4S 5S 5S 7H 7H 8H 8H 9H 9H LJ LJ"
     )
     units = list(preset.iter_lead_units(hand, o))
     assert len(units) >= 8
