@@ -121,6 +121,7 @@ def _enumerated(hand: str, shapes, suit: int = SPADES) -> set[tuple[int, ...]]:
         ("7S 7S 9S 9S JS QS", (PAIR, PAIR, SINGLE)),
         ("3S 5S 9S KS 7H", (SINGLE,)),
         ("5S 5S 5S 9S 9S KS", (PAIR, SINGLE)),  # three decks: cores of unequal weight
+        ("5S 5S 9S 9S KS", (PAIR, SINGLE, SINGLE)),  # ♠5♠5♠9♠9 holds both cores
         ("3S 3S 4S 4S 5S 5S 8S 8S 9S 9S JS", (TRACTOR2, TRACTOR2)),
         ("3S 3S 4S 4S 5S 5S 6S 6S 9S 9S JS", (TRACTOR2, TRACTOR2)),
     ],
