@@ -151,16 +151,16 @@ def _draws(hand: str, throws: bool, times: int = 40_000) -> Counter[str]:
 @pytest.mark.parametrize(
     ("throws", "leads"),
     [
-        # R-4.1 with throws: every non-empty multiset of one suit — ♠: 3 × 2 − 1, ♥: 1.
-        (True, ["3S", "3S 3S", "4S", "3S 4S", "3S 3S 4S", "5H"]),
+        # R-4.1 with throws: every non-empty multiset of one suit — ♠: 3 × 2 − 1, ♥, ♣: 1.
+        (True, ["3S", "3S 3S", "4S", "3S 4S", "3S 3S 4S", "5H", "7C"]),
         # R-4.5 without throws: one unit — the singles and the pair.
-        (False, ["3S", "3S 3S", "4S", "5H"]),
+        (False, ["3S", "3S 3S", "4S", "5H", "7C"]),
     ],
 )
 def test_r4_1_random_lead_is_uniform_over_the_legal_leads(throws: bool, leads: list[str]) -> None:
     """Every legal lead is drawn, nothing else, each about equally often (within five
     standard deviations of 40,000 / k)."""
-    drawn = _draws("3S 3S 4S 5H", throws)
+    drawn = _draws("3S 3S 4S 5H 7C", throws)
     assert set(drawn) == {" ".join(sorted(lead.split())) for lead in leads}
     expected = 40_000 / len(leads)
     spread = 5 * (expected * (1 - 1 / len(leads))) ** 0.5

@@ -6,7 +6,7 @@ import pytest
 
 from zhaopengyou.engine import get_preset
 from zhaopengyou.engine.cards import parse_cards
-from zhaopengyou.engine.units import Shape, canonical_parse, unit_of
+from zhaopengyou.engine.units import Shape, canonical_parse, unit_info, unit_of
 
 from .conftest import counts, ordering
 
@@ -156,3 +156,19 @@ def test_r3_every_lead_unit_listed_is_the_unit_its_cards_form(name: str) -> None
     assert len(units) >= 8
     for unit in units:
         assert unit_of(unit.cards, o) == unit
+
+
+def test_unit_info_as_sent_to_programs() -> None:
+    """R-3: how a unit is described on the wire (``Preset.describe``, ``to_dict``)."""
+    o = ordering("2", "H")
+    tractor = unit_of(parse_cards("3S 3S 4S 4S"), o)
+    assert tractor is not None
+    assert unit_info(tractor).to_dict() == {
+        "kind": "tractor",
+        "width": 2,
+        "length": 2,
+        "top": "4S",
+        "cards": ["3S", "3S", "4S", "4S"],
+        "doubled": 0,
+    }
+    assert unit_info(tractor, "guafeng").kind == "guafeng"
