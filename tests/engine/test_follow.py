@@ -210,7 +210,8 @@ def test_r5_2_refusal_names_the_structure_left_out(
 
 
 def _random_throw_case(rng: random.Random, decks: int) -> tuple[list[int], list[int]]:
-    """A throw of ♠ with at least two multi-card units, and a follower's ♠ hand."""
+    """A throw of ♠ with multi-card units and up to two singles, and a follower's ♠
+    hand."""
     spades = [c for c in range(13) if c != 0]  # ♠3 … ♠A (level 2: ♠2 is a trump)
     lead: list[int] = []
     for _ in range(rng.randint(2, 3)):
@@ -220,6 +221,8 @@ def _random_throw_case(rng: random.Random, decks: int) -> tuple[list[int], list[
         for card in spades[start : start + length]:
             if lead.count(card) + width <= decks:
                 lead.extend([card] * width)
+    for _ in range(rng.randint(0, 2)):  # singles: fillers beside the reserved cards
+        lead.append(rng.choice([c for c in spades if c not in lead]))
     hand: list[int] = []
     while len(hand) < len(lead) + rng.randint(1, 5):
         card = rng.choice(spades)

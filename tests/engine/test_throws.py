@@ -12,8 +12,8 @@ from zhaopengyou.engine import IllegalAction, Play, Round, get_preset
 from zhaopengyou.engine.cards import parse_cards, to_ascii_list
 from zhaopengyou.engine.events import ThrowFailed
 from zhaopengyou.engine.leads import iter_leads, random_lead
-from zhaopengyou.engine.tricks import forced_unit
-from zhaopengyou.engine.units import canonical_parse
+from zhaopengyou.engine.tricks import forced_unit, unit_is_beaten
+from zhaopengyou.engine.units import canonical_parse, unit_of
 
 from .conftest import counts, ordering
 
@@ -194,3 +194,17 @@ def test_r4_1_every_legal_lead_is_listed_once(throws: bool) -> None:
     assert len(listed) == len(set(listed))
     units = {"3S", "3S 3S", "4S", "4S 4S", "5S", "7H", "7H 7H", "KH", "3S 3S 4S 4S"}
     assert set(listed) == (_one_suit_multisets(hand) if throws else units)
+
+
+def test_r4_3_unit_is_beaten_by_a_strictly_higher_unit_of_the_same_shape() -> None:
+    o = ordering("2", "H")
+    single, pair, tractor = (
+        unit_of(parse_cards(text), o) for text in ("QS", "QS QS", "5S 5S 6S 6S")
+    )
+    assert single is not None and pair is not None and tractor is not None
+    assert unit_is_beaten(single, counts("KS 3S"), o)
+    assert not unit_is_beaten(single, counts("QS JS 3S"), o)  # an equal card does not beat
+    assert not unit_is_beaten(pair, counts("KS AS 3S 3S"), o)  # no higher pair
+    assert unit_is_beaten(pair, counts("KS KS"), o)
+    assert unit_is_beaten(tractor, counts("7S 7S 8S 8S"), o)
+    assert not unit_is_beaten(tractor, counts("5S 5S 6S 6S 9S 9S"), o)  # equal, not higher
