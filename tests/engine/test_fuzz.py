@@ -127,6 +127,7 @@ def independently_legal(rnd: Round, seat: int, action: object) -> bool:
     return False
 
 
+@pytest.mark.slow
 @settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(index=st.integers(0, len(STATES) - 1), seat=SEATS, action=ACTIONS)
 def test_random_and_malformed_actions(index: int, seat: object, action: object) -> None:

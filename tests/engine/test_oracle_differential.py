@@ -1220,6 +1220,7 @@ def test_quick_r4_to_r10_one_game(config: str) -> None:
     assert stats.outcomes["trick (R-6)"] > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("config", list(CONFIGS))
 def test_r4_to_r10_random_games(config: str) -> None:
     """GAMES_PER_CONFIG random games of each preset and option set, every decision
@@ -1236,6 +1237,7 @@ def test_r4_to_r10_random_games(config: str) -> None:
 ENDINGS_PER_CONFIG = 200
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("config", list(CONFIGS))
 def test_r7_r9_r10_results_of_random_endings(config: str) -> None:
     """Random last tricks (from Round.from_hands) of every preset and option set: the

@@ -53,6 +53,7 @@ def test_random_matches(name: str, half: int, offset: int) -> None:
     play_audited_match(PRESETS[name], half * 2**31 + offset, rounds=10)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), name=st.sampled_from(sorted(PRESETS)))
 def test_heuristic_matches(seed: int, name: str) -> None:

@@ -95,6 +95,7 @@ def independent_clone(rnd: Round, point: Checkpoint, seed: int) -> None:
     assert json.dumps(rnd.to_json()) == point.snapshot
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", PRESET_NAMES)
 @SETTINGS
 @given(seed=st.integers(0, 2**31 - 1))
@@ -173,6 +174,7 @@ def test_codecs_round_trip(name: str, seed: int) -> None:
             assert set(data["may"]) == set(view.may)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", PRESET_NAMES)
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31 - 1), data=st.data())
