@@ -181,6 +181,16 @@ def test_r6_2_over_trumping_a_tractor_lead_compares_tractor_tops() -> None:  # q
     assert high > low and not low > high
 
 
+def test_r6_2_trumping_pairs_run_over_the_removed_level_rank() -> None:  # qidong, level 5
+    """♠4♠4 ♠6♠6 are adjacent once ♠5 (the level card) leaves the suit (R-3.4), so with
+    ♠5♠5 beside them the play holds a tractor and three pairs: it trumps ♦ 7788 + 99."""
+    o = ordering("5", "S", "qidong")
+    lead = (Shape("tractor", 2, 2), PAIR)
+    rank = QIDONG.play_rank(lead, DIAMONDS, parse_cards("4S 4S 5S 5S 6S 6S"), o)
+    assert rank is not None and rank.trump
+    assert QIDONG.play_rank(lead, DIAMONDS, parse_cards("3S 3S 5S 5S 7S 7S"), o) is None
+
+
 @pytest.mark.parametrize(
     ("shapes", "multiplier"),
     [
