@@ -42,7 +42,7 @@ test: $(STAMP) web lint typecheck test-web rules-coverage
 test-fast: $(STAMP) web
 	$(BIN)/python -m pytest -n 2 --dist worksteal -m "not slow"
 
-# Mutation testing of engine/ and records/ with the fast rule-judging tests (not in CI:
+# Mutation testing of engine/ and records/ with the rule-judging tests (not in CI:
 # hours; resumable). MUTANTS="zhaopengyou.engine.leads.*" limits it to some; the score
 # and the equivalent mutants are in docs/testing.md.
 MUTANTS ?=
