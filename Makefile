@@ -47,7 +47,7 @@ test-fast: $(STAMP) web
 # and the equivalent mutants are in docs/testing.md.
 MUTANTS ?=
 mutate: $(STAMP)
-	$(BIN)/mutmut run --max-children 2 $(MUTANTS)
+	$(BIN)/mutmut run --max-children 2 $(foreach m,$(MUTANTS),'$(m)')
 	$(BIN)/python tools/mutation_score.py
 
 test-web: $(WEB_DEPS)
