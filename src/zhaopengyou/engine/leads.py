@@ -20,6 +20,15 @@ from .ordering import Ordering
 from .units import Unit, canonical_parse, tractor_paths, tuple_shape, unit_of
 
 
+def check_one_unit_parse(group: Sequence[Card], cards: Sequence[Card], unit: Unit | None) -> Unit:
+    """R-4.2: a parse naming one group must name the cards led, which form ``unit``."""
+    if unit is None or sorted(group) != sorted(cards):
+        raise IllegalAction(
+            "a parse of one unit must be the cards led, forming one unit", rule="R-4.2"
+        )
+    return unit
+
+
 def parse_lead(
     cards: Sequence[Card],
     named: Sequence[Sequence[Card]] | None,
@@ -38,11 +47,7 @@ def parse_lead(
             )
     single = unit_of(cards, ordering)
     if named is not None and len(named) == 1:
-        if single is None or sorted(named[0]) != sorted(cards):
-            raise IllegalAction(
-                "a parse of one unit must be the cards led, forming one unit", rule="R-4.2"
-            )
-        return [single]
+        return [check_one_unit_parse(named[0], cards, single)]
     if named is not None and len(named) > 1:
         if not throws:
             raise IllegalAction("this game has no throws: lead one unit", rule="R-4.5")

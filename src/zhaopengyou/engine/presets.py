@@ -30,7 +30,7 @@ from .codec import DecodeError, decode_str, field, require_dict
 from .declaring import ShandongBidding
 from .errors import IllegalAction, InvalidOption
 from .follow import follow_error, iter_legal_follows, random_follow
-from .leads import iter_leads, iter_units, parse_lead, random_lead
+from .leads import check_one_unit_parse, iter_leads, iter_units, parse_lead, random_lead
 from .ordering import (
     LEVEL_CHAIN,
     SEPARATE_LEVELS,
@@ -610,10 +610,8 @@ class Shandong(Preset):
         unit = shandong_unit(cards, ordering)
         if unit is None:
             raise IllegalAction("this game has no throws: a lead must be one unit", rule="R-4.5")
-        if named is not None and len(named) == 1 and sorted(named[0]) != sorted(cards):
-            raise IllegalAction(
-                "a parse of one unit must be the cards led, forming one unit", rule="R-4.2"
-            )
+        if named is not None and len(named) == 1:
+            check_one_unit_parse(named[0], cards, unit)
         return [unit]
 
     def read_unit(self, cards: Sequence[Card], ordering: Ordering) -> Unit | None:
