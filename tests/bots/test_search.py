@@ -10,9 +10,10 @@ import pytest
 
 from zhaopengyou.bots import HeuristicBot, SearchBot, make_bot, play_round
 from zhaopengyou.bots.search import outcome
-from zhaopengyou.engine import Action, Round, View
+from zhaopengyou.engine import Action, Bury, CallFriend, Round, View
+from zhaopengyou.engine.cards import TRUMP
 from zhaopengyou.engine.presets import Preset
-from zhaopengyou.engine.table import DONE, PLAY
+from zhaopengyou.engine.table import BURY, CALL, DONE, PLAY
 
 from .test_heuristic_knowledge import PRESETS
 
@@ -23,11 +24,14 @@ class Recording:
     def __init__(self, bot: SearchBot) -> None:
         self.bot = bot
         self.plays: list[tuple[int, tuple[str, ...]]] = []
+        self.kitty_and_call: list[Action | None] = []
 
     def act(self, view: View) -> Action | None:
         action = self.bot.act(view)
         if view.phase is PLAY and action is not None:
             self.plays.append((view.trick_number, tuple(str(c) for c in action.cards)))  # type: ignore[attr-defined]
+        elif view.phase in (BURY, CALL) and view.to_act == view.seat:
+            self.kitty_and_call.append(action)
         return action
 
 
@@ -49,11 +53,80 @@ def test_search_bot_plays_whole_rounds_legally(name: str) -> None:
         assert len(searcher.plays) == len(rnd.tricks)  # one play in every trick
 
 
-def test_same_seed_and_worlds_give_the_same_decisions() -> None:
-    preset = PRESETS["tractor fixed"]
-    first = play_with_search(preset, 7, worlds=3)[1].plays
-    second = play_with_search(preset, 7, worlds=3)[1].plays
-    assert first == second and first
+@pytest.mark.parametrize("name", ["tractor fixed", "zhaopengyou"])
+def test_same_seed_and_worlds_give_the_same_decisions(name: str) -> None:
+    """Plays, and the burial and friend call of the searching seat, banker in these deals."""
+    preset = PRESETS[name]
+    seed = 3 if name == "zhaopengyou" else 7
+    first = play_with_search(preset, seed, worlds=3)
+    second = play_with_search(preset, seed, worlds=3)[1]
+    assert first[0].banker == seed % preset.players
+    assert first[1].plays == second.plays and first[1].plays
+    assert first[1].kitty_and_call == second.kitty_and_call
+    assert len(second.kitty_and_call) == (2 if preset.called_friend else 1)
+
+
+@pytest.mark.parametrize("name", ["tractor fixed", "zhaopengyou", "qidong"])
+def test_burial_candidates_are_legal_and_empty_short_suits(name: str) -> None:
+    """R-7.1: every burial compared is legal, the heuristic's comes first, and for every
+    off-suit short enough to bury whole (R-2: trumps never count as a suit here) one
+    candidate buries all of it; the search buries one of them."""
+    preset = PRESETS[name]
+    voids_offered = 0
+    for seed in range(6):
+        rnd = play_round(
+            Round(preset, seed=seed),
+            [HeuristicBot(s) for s in range(preset.players)],
+            until=lambda r: r.phase is BURY,
+        )
+        if rnd.phase is not BURY:
+            continue
+        view = rnd.view(rnd.to_act)  # type: ignore[arg-type]
+        bot = SearchBot(seed, worlds=2)
+        candidates = bot.burial_candidates(view)
+        assert sorted(candidates[0]) == sorted(HeuristicBot(seed).choose_burial(view).cards)
+        assert len(set(candidates)) == len(candidates)
+        for cards in candidates:
+            assert view.burial_error(cards) is None, cards
+        ordering = view.ordering
+        assert ordering is not None
+        for suit in range(TRUMP):  # the off-suits (R-2.2): the trumps are their own suit
+            held = [c for c in ordering.suit_cards[suit] if view.hand_counts[c]]
+            length = sum(view.hand_counts[c] for c in held)
+            if not 0 < length <= preset.kitty_size:
+                continue
+            voids_offered += 1
+            assert any(
+                all(cards.count(c) == view.hand_counts[c] for c in held) for cards in candidates
+            ), f"no candidate empties suit {suit}"
+        chosen = bot.act(view)
+        assert isinstance(chosen, Bury) and tuple(sorted(chosen.cards)) in candidates
+    assert voids_offered or name != "tractor fixed"
+
+
+@pytest.mark.parametrize("name", ["zhaopengyou", "qidong", "tractor called"])
+def test_call_candidates_are_legal(name: str) -> None:
+    """R-9.1/R-9.2: every call compared is one the engine accepts, the heuristic's first;
+    in 启东 独打 is among them."""
+    preset = PRESETS[name]
+    for seed in range(6):
+        rnd = play_round(
+            Round(preset, seed=seed),
+            [HeuristicBot(s) for s in range(preset.players)],
+            until=lambda r: r.phase is CALL,
+        )
+        if rnd.phase is not CALL:
+            continue
+        seat = rnd.to_act
+        assert seat is not None
+        view = rnd.view(seat)
+        bot = SearchBot(seed, worlds=2)
+        candidates = bot.call_candidates(view)
+        assert candidates[0] == HeuristicBot(seed).choose_friend(view)
+        for call in candidates:
+            assert preset.friend_call_error(rnd.hands[seat], rnd.buried, call) is None
+        assert (CallFriend(solo=True) in candidates) == (name == "qidong")
+        assert bot.act(view) in candidates
 
 
 def test_search_can_differ_from_the_heuristic() -> None:
@@ -132,8 +205,8 @@ def test_levels_are_the_heuristic_bot_and_search_at_two_budgets() -> None:
 
 
 class CandidatesChecked:
-    """A heuristic seat that, at each of its plays, checks every play the search could
-    choose there (its candidates) against the engine's legality."""
+    """A heuristic seat that, at each of its plays, burials and friend calls, checks
+    every choice the search could make there (its candidates) against the engine."""
 
     def __init__(self, seat: int) -> None:
         self.inner = HeuristicBot(seat)
@@ -141,20 +214,29 @@ class CandidatesChecked:
         self.checked = 0
 
     def act(self, view: View) -> Action | None:
-        if view.phase is PLAY and view.to_act == view.seat:
-            for cards in self.search.candidates(view):
-                assert view.play_error(cards) is None, cards
-                self.checked += 1
+        if view.to_act == view.seat:
+            if view.phase is PLAY:
+                for cards in self.search.candidates(view):
+                    assert view.play_error(cards) is None, cards
+                    self.checked += 1
+            elif view.phase is BURY:
+                for burial in self.search.burial_candidates(view):
+                    assert view.burial_error(burial) is None, burial
+                    self.checked += 1
+            elif view.phase is CALL:
+                for call in self.search.call_candidates(view):
+                    assert call in view.legal_friend_calls(), call
+                    self.checked += 1
         return self.inner.act(view)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", list(PRESETS))
 def test_no_illegal_move_in_thousands_of_rounds(name: str) -> None:
-    """Issue 12: in 1,000 rounds per preset every seat's possible search plays are legal
-    (the search only ever plays one of its candidates; its other decisions are the
-    heuristic bot's, applied here by play_round, which raises on an illegal action), and
-    in every 50th round a searching seat plays for real."""
+    """Issue 12: in 1,000 rounds per preset every seat's possible search plays, burials
+    and calls are legal (the search only ever takes one of its candidates; its other
+    decisions are the heuristic bot's, applied here by play_round, which raises on an
+    illegal action), and in every 50th round a searching seat plays for real."""
     preset = PRESETS[name]
     checked = 0
     for seed in range(1000):

@@ -59,6 +59,12 @@ def _fill_scores(ordering: Ordering, mode: int) -> tuple[float, ...]:
     return tuple(-CARD_POINTS[c] * 4 - values[c] * 0.3 for c in range(NUM_KINDS))
 
 
+def judging_ordering(view: View) -> Ordering:
+    """The card order to judge a hand by: the view's, or without a trump suit while a
+    hidden one is unknown to this seat (R-8.4)."""
+    return view.ordering or view.preset.ordering(view.level_rank, None)
+
+
 def _counts(cards: Iterable[int]) -> list[int]:
     counts = [0] * NUM_KINDS
     for card in cards:
@@ -155,7 +161,7 @@ class HeuristicBot:
 
     def choose_give_back(self, view: View) -> GiveBack:
         """After a 粘: the cheapest 常主 and the cheapest other cards (R-8.4)."""
-        ordering = view.ordering or view.preset.ordering(view.level_rank, None)
+        ordering = judging_ordering(view)
         cards = sorted(
             (c for c in range(NUM_KINDS) for _ in range(view.hand_counts[c])),
             key=lambda c: (_value(c, ordering), c),
@@ -179,10 +185,14 @@ class HeuristicBot:
     # --- kitty and friend ------------------------------------------------------------
 
     def choose_burial(self, view: View) -> Bury:
-        # The burier may not know a hidden trump suit (R-8.4): judge without one.
-        ordering = view.ordering or view.preset.ordering(view.level_rank, None)
+        cards = self.burial_order(view)[: view.preset.kitty_size]
+        return Bury(tuple(CARDS[c] for c in cards))
+
+    def burial_order(self, view: View) -> list[int]:
+        """The hand's cards (one entry per copy), the first to bury first: low cards
+        without points, of short off-suits, not in pairs."""
+        ordering = judging_ordering(view)
         hand = list(view.hand_counts)
-        size = view.preset.kitty_size
         # Short off-suits are worth emptying: burying them makes voids for trumping.
         suit_len = [sum(hand[c] for c in ordering.suit_cards[s]) for s in range(4)]
 
@@ -194,10 +204,15 @@ class HeuristicBot:
                     score += 8  # pairs are worth more than singles
             return score + (25 if CARD_POINTS[card] else 0)
 
-        cards = sorted((c for c in range(NUM_KINDS) for _ in range(hand[c])), key=keep_score)
-        return Bury(tuple(CARDS[c] for c in cards[:size]))
+        return sorted((c for c in range(NUM_KINDS) for _ in range(hand[c])), key=keep_score)
 
     def choose_friend(self, view: View) -> CallFriend:
+        return self.rank_friend_calls(view)[0]
+
+    def rank_friend_calls(self, view: View) -> list[CallFriend]:
+        """The calls worth making, best first (R-9): cards the banker lacks (any legal
+        card when it holds them all) by how good a partner they make, and 独打 where
+        legal, first only with a crushing hand."""
         calls = view.legal_friend_calls()
         ordering = view.ordering
         assert ordering is not None
@@ -207,9 +222,7 @@ class HeuristicBot:
         plain = lacking or plain  # a card we lack makes a real partner (qidong: a single)
         solo = CallFriend(solo=True)
         if not plain:
-            return solo  # forced solo (R-9.2)
-        if solo in calls and self.goes_solo(view, ordering):
-            return solo
+            return [solo]  # forced solo (R-9.2)
         decks = view.preset.decks
 
         def call_score(call: CallFriend) -> tuple[float, int]:
@@ -230,7 +243,10 @@ class HeuristicBot:
             score += 5 if off else 0
             return (score, card)
 
-        return max(plain, key=call_score)
+        ranked = sorted(plain, key=call_score, reverse=True)
+        if solo not in calls:
+            return ranked
+        return [solo, *ranked] if self.goes_solo(view, ordering) else [*ranked, solo]
 
     def goes_solo(self, view: View, ordering: Ordering) -> bool:
         """独打 only with a crushing hand: most cards trump and the top trumps held."""

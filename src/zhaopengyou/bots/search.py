@@ -5,14 +5,17 @@ what it knows, :mod:`~zhaopengyou.bots.sampler`), plays each candidate move in e
 world (the same world for all candidates, so that they are compared on equal cards)
 and finishes the round with the heuristic bot in every seat; a candidate other than
 the heuristic's own choice is played only when it did clearly better in those worlds
-(see :func:`preferred_index`). Rollouts run until the time budget (``think`` seconds)
-or a fixed number of worlds (``worlds``, which makes decisions reproducible) is spent;
-at least one world is always played out.
+(see :func:`preferred_index`). The kitty taker's burial and the banker's friend call
+are searched the same way, each candidate played out from the first trick
+(:func:`~zhaopengyou.bots.world.first_trick`) in worlds drawn for the decision.
+Rollouts run until the time budget (``think`` seconds) or a fixed number of worlds
+(``worlds``, which makes decisions reproducible) is spent; at least one world is
+always played out.
 
 The outcome of a rollout is the seat's R-10 score, with the attackers' points (R-9) as
 a fine tie-break, so that a move that wins 20 more points counts even when the level
-does not change. Other decisions (bids, declarations, burial, friend call, give-back,
-swaps) are the heuristic bot's.
+does not change. Other decisions (bids, declarations, give-back, swaps, and a
+`shandong` burial, which the declarer's swaps follow) are the heuristic bot's.
 
 >>> from zhaopengyou.bots import HeuristicBot, play_round
 >>> from zhaopengyou.engine import Round, get_preset
@@ -26,24 +29,31 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
-from itertools import islice
+from collections.abc import Callable, Iterable, Sequence
+from itertools import combinations, islice
+from typing import TypeVar
 
-from ..engine import Action, Play, Round, View
-from ..engine.cards import Card
-from ..engine.table import DONE, PLAY
+from ..engine import Action, Bury, CallFriend, Play, Round, View
+from ..engine.cards import CARD_POINTS, CARDS, TRUMP, Card
+from ..engine.table import BURY, CALL, DONE, PLAY
 from .friend import FriendEvidence, friend_chances
-from .heuristic import HeuristicBot
+from .heuristic import HeuristicBot, judging_ordering
 from .sampler import SamplingError, WorldSampler
+from .world import World, first_trick
 
 MAX_LEADS = 10  # leads compared: the heuristic's and the first single units of the hand
 MAX_FOLLOWS = 8  # follows compared: all when few, else distinct random ones
 FOLLOW_DRAWS = 40  # random draws made to find distinct follow candidates
 MAX_REDRAWS = 8  # worlds refused for a friend that fits the play badly, then one is kept
+MAX_BURIALS = 6  # burials compared: the heuristic's, short suits emptied, no points
+MAX_CALLS = 4  # friend calls compared: the heuristic's best few (and 独打 where legal)
+
+_World = TypeVar("_World")
 
 
 class SearchBot:
-    """Determinized Monte Carlo search for plays; the heuristic bot for the rest."""
+    """Determinized Monte Carlo search for plays, burials and friend calls; the
+    heuristic bot for the rest."""
 
     name = "search"
 
@@ -62,9 +72,129 @@ class SearchBot:
         self.heuristic = HeuristicBot(rng=random.Random(self.rng.random()))
 
     def act(self, view: View) -> Action | None:
-        if view.phase is PLAY and view.to_act == view.seat:
-            return self.choose_play(view)
+        if view.to_act == view.seat and not view.must_give_back:
+            if view.phase is PLAY:
+                return self.choose_play(view)
+            if view.phase is BURY and view.declarer is None:  # no R-8.4 swap to follow
+                return self.choose_burial(view)
+            if view.phase is CALL:
+                return self.choose_friend(view)
         return self.heuristic.act(view)
+
+    def _search(
+        self,
+        count: int,
+        draw: Callable[[], _World],
+        evaluate: Callable[[_World, int, random.Random], float],
+    ) -> int:
+        """The index of the candidate to take among ``count`` (0: the heuristic's), each
+        evaluated in the same worlds from ``draw`` until the budget is spent."""
+        values: list[list[float]] = [[] for _ in range(count)]
+        live = list(range(count))  # candidates still played out in new worlds
+        started = time.perf_counter()
+        deadline = started + self.think
+        while True:
+            try:
+                world = draw()
+            except SamplingError:
+                break
+            rollout_seed = self.rng.getrandbits(32)
+            for index in live:
+                values[index].append(evaluate(world, index, random.Random(rollout_seed)))
+            live = [i for i in live if i == 0 or not clearly_worse(values[0], values[i])]
+            if self.worlds is not None:
+                if len(values[0]) >= self.worlds:
+                    break
+                continue
+            now = time.perf_counter()
+            if len(live) == 1 or now + (now - started) / len(values[0]) > deadline:
+                break  # nothing left to compare, or another world would overrun the budget
+        return preferred_index(values)
+
+    # --- the kitty and the friend ------------------------------------------------------
+
+    def burial_candidates(self, view: View) -> list[tuple[Card, ...]]:
+        """Burials compared (R-7.1): the heuristic's first, then ones that empty one or
+        two short off-suits (voids to trump with) and one that keeps every point card."""
+        ordering = judging_ordering(view)
+        esuit = ordering.esuit
+        size = view.preset.kitty_size
+        order = self.heuristic.burial_order(view)
+        found: dict[tuple[Card, ...], None] = {_sorted_cards(order[:size]): None}
+        lengths = {s: sum(1 for c in order if esuit[c] == s) for s in range(TRUMP)}
+        short = sorted((s for s, n in lengths.items() if 0 < n <= size), key=lengths.__getitem__)
+        groups = [[s] for s in short] + [
+            [a, b] for a, b in combinations(short, 2) if lengths[a] + lengths[b] <= size
+        ]
+        for group in groups:
+            voided = [c for c in order if esuit[c] in group]
+            rest = [c for c in order if esuit[c] not in group]
+            found.setdefault(_sorted_cards(voided + rest[: size - len(voided)]), None)
+        pointless = [c for c in order if not CARD_POINTS[c]]
+        if len(pointless) >= size:
+            found.setdefault(_sorted_cards(pointless[:size]), None)
+        return list(found)[:MAX_BURIALS]
+
+    def choose_burial(self, view: View) -> Bury:
+        """The burial that did best over worlds played out from the first trick, with
+        the heuristic's friend call for each where a friend is called."""
+        candidates = self.burial_candidates(view)
+        calls = [self._call_after(view, burial) for burial in candidates]
+        return Bury(candidates[self._first_trick_search(view, candidates, calls)])
+
+    def _call_after(self, view: View, burial: Sequence[Card]) -> CallFriend | None:
+        """The heuristic's call once ``burial`` is buried; None where no friend is called."""
+        if not view.preset.called_friend:
+            return None
+        hand = list(view.hand_counts)
+        for card in burial:
+            hand[card] -= 1
+        sizes = list(view.hand_sizes)
+        assert view.seat is not None
+        sizes[view.seat] -= len(burial)
+        after = view._replace(
+            phase=CALL, hand_counts=tuple(hand), hand_sizes=tuple(sizes), buried=tuple(burial)
+        )
+        return self.heuristic.choose_friend(after)
+
+    def call_candidates(self, view: View) -> list[CallFriend]:
+        """Friend calls compared (R-9): the heuristic's best few, its choice first, and
+        独打 where allowed."""
+        ranked = self.heuristic.rank_friend_calls(view)
+        candidates = ranked[:MAX_CALLS]
+        solo = CallFriend(solo=True)
+        if solo in ranked and solo not in candidates:
+            candidates.append(solo)
+        return candidates
+
+    def choose_friend(self, view: View) -> CallFriend:
+        """The call that did best over worlds played out from the first trick."""
+        candidates = self.call_candidates(view)
+        burials = [view.buried] * len(candidates)
+        return candidates[self._first_trick_search(view, burials, candidates)]
+
+    def _first_trick_search(
+        self,
+        view: View,
+        burials: Sequence[Sequence[Card]],
+        calls: Sequence[CallFriend | None],
+    ) -> int:
+        seat = view.seat
+        assert seat is not None
+        if len(burials) == 1:
+            return 0
+        try:
+            sampler = WorldSampler(view)
+        except ValueError:
+            return 0
+
+        def evaluate(world: World, index: int, rng: random.Random) -> float:
+            rnd = first_trick(view, world, burials[index], calls[index])
+            return self.play_out(rnd, seat, rng)
+
+        return self._search(len(burials), lambda: sampler.sample(self.rng), evaluate)
+
+    # --- plays ---------------------------------------------------------------------------
 
     # --- plays ---------------------------------------------------------------------------
 
@@ -100,28 +230,15 @@ class SearchBot:
         except ValueError:
             return Play(candidates[0])
         evidence = FriendEvidence(view)
-        values: list[list[float]] = [[] for _ in candidates]
-        live = list(range(len(candidates)))  # candidates still played out in new worlds
-        started = time.perf_counter()
-        deadline = started + self.think
-        while True:
-            try:
-                twin = self._draw(sampler, evidence)
-            except SamplingError:
-                break
-            rollout_seed = self.rng.getrandbits(32)
-            for index in live:
-                value = self.rollout(twin, seat, candidates[index], random.Random(rollout_seed))
-                values[index].append(value)
-            live = [i for i in live if i == 0 or not clearly_worse(values[0], values[i])]
-            if self.worlds is not None:
-                if len(values[0]) >= self.worlds:
-                    break
-                continue
-            now = time.perf_counter()
-            if len(live) == 1 or now + (now - started) / len(values[0]) > deadline:
-                break  # nothing left to compare, or another world would overrun the budget
-        return Play(candidates[preferred_index(values)])
+
+        def evaluate(twin: Round, index: int, rng: random.Random) -> float:
+            return self.rollout(twin, seat, candidates[index], rng)
+
+        return Play(
+            candidates[
+                self._search(len(candidates), lambda: self._draw(sampler, evidence), evaluate)
+            ]
+        )
 
     def _draw(self, sampler: WorldSampler, evidence: FriendEvidence) -> Round:
         """A world's round, kept with a chance in proportion to how well its friend fits
@@ -161,12 +278,23 @@ class SearchBot:
         view), and value the end for ``seat``."""
         rnd = twin.clone()
         rnd.apply(seat, Play(tuple(cards)))
+        return self.play_out(rnd, seat, rng)
+
+    @staticmethod
+    def play_out(rnd: Round, seat: int, rng: random.Random) -> float:
+        """Finish ``rnd`` (changed in place) with the heuristic bot in every seat, each
+        seeing the world's hands only through its own view, and value the end for
+        ``seat``."""
         policy = HeuristicBot(rng=rng)
         while rnd.phase is not DONE:
             actor = rnd.to_act
             assert actor is not None
             rnd.apply(actor, policy.choose_play(rnd.view(actor)))
         return outcome(rnd, seat)
+
+
+def _sorted_cards(cards: Iterable[int]) -> tuple[Card, ...]:
+    return tuple(CARDS[c] for c in sorted(cards))
 
 
 def lead_choices(view: View) -> list[tuple[Card, ...]]:

@@ -33,10 +33,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ..engine import Play, PlayRecord, Round, View
+from ..engine import CallFriend, Play, PlayRecord, Round, View
 from ..engine.cards import CARDS, NUM_KINDS, RANK_NAMES, SUIT_LETTERS, Card
 from ..engine.errors import EngineError
-from ..engine.table import PLAY
+from ..engine.table import BURY, CALL, PLAY
 from ..engine.units import Unit
 
 Counts = tuple[int, ...]
@@ -148,12 +148,7 @@ def determinize(view: View, world: World) -> Round:
         )
     except ValueError as err:
         raise Contradiction(f"the world's cards do not add up: {err}") from None
-    # The record of the bidding, as this seat saw it (R-8).
-    rnd.number = view.round_number
-    rnd.dealer = view.dealer
-    rnd.bids = list(view.bids)
-    rnd.kitty_turned = view.kitty_turned
-    rnd.declaration_shown = bool(preset.bidding.revealed_cards(view.bids))
+    _copy_bidding(rnd, view)
     try:
         for index, trick in enumerate(view.tricks):
             for position, play in enumerate(trick.plays):
@@ -173,4 +168,86 @@ def determinize(view: View, world: World) -> Round:
     return rnd
 
 
-__all__ = ["Contradiction", "World", "actual_world", "all_plays", "determinize", "played_counts"]
+def _copy_bidding(rnd: Round, view: View) -> None:
+    """The record of the bidding, as this seat saw it (R-8): it does not change the
+    play, but the bids count for `qidong`'s multiplier (R-8.3)."""
+    rnd.number = view.round_number
+    rnd.dealer = view.dealer
+    rnd.bids = list(view.bids)
+    rnd.kitty_turned = view.kitty_turned
+    rnd.declaration_shown = bool(view.preset.bidding.revealed_cards(view.bids))
+
+
+def first_trick(
+    view: View, world: World, burial: Sequence[Card], call: CallFriend | None = None
+) -> Round:
+    """The round at its first trick after the kitty taker's or banker's decision in
+    ``view``: in phase BURY this seat buries ``burial`` (and, where a friend is called,
+    makes ``call``); in phase CALL it makes ``call`` (``burial`` is then the view's).
+    The other hands are the world's. Raises :class:`ValueError` for other phases, while
+    the trump suit is hidden from this seat (a `shandong` swap may still follow), or
+    for a burial or call the engine refuses.
+
+    >>> from zhaopengyou.bots import HeuristicBot, play_round
+    >>> from zhaopengyou.engine import Round, get_preset
+    >>> from zhaopengyou.engine.table import BURY
+    >>> rnd = play_round(Round(get_preset("tractor"), seed=3), [HeuristicBot(0)] * 4,
+    ...                  until=lambda r: r.phase is BURY)
+    >>> view = rnd.view(rnd.to_act)
+    >>> burial = HeuristicBot(0).act(view).cards
+    >>> twin = first_trick(view, actual_world(rnd), burial)
+    >>> _ = rnd.apply(rnd.to_act, HeuristicBot(0).act(view))
+    >>> twin.view(rnd.to_act) == rnd.view(rnd.to_act), twin.phase
+    (True, <Phase.PLAY: 'play'>)
+    """
+    preset = view.preset
+    seat = view.seat
+    if view.phase not in (BURY, CALL) or seat is None or view.to_act != seat:
+        raise ValueError("first_trick needs the burier's or the caller's view")
+    if view.phase is BURY and view.declarer is not None:
+        raise ValueError("the declarer's kitty swaps follow this burial (R-8.4)")
+    assert view.banker is not None  # set before the kitty is taken (R-7.1)
+    hands = [list(hand) for hand in world.hands]
+    if view.phase is BURY:
+        error = view.burial_error(burial)
+        if error is not None:
+            raise ValueError(str(error))
+        for card in burial:
+            hands[seat][card] -= 1
+        hand_after = tuple(hands[seat])
+    else:
+        burial = world.buried
+        hand_after = view.hand_counts
+    if preset.called_friend:
+        if call is None:
+            raise ValueError("a friend call is needed")
+        error = preset.friend_call_error(hand_after, burial, call)
+        if error is not None:
+            raise ValueError(str(error))
+    elif call is not None:
+        raise ValueError(f"{preset.name} calls no friend")
+    rnd = Round.from_hands(
+        preset,
+        [[CARDS[c] for c in range(NUM_KINDS) for _ in range(n[c])] for n in hands],
+        level_rank=RANK_NAMES[view.level_rank],
+        trump_suit=None if view.trump_suit is None else SUIT_LETTERS[view.trump_suit],
+        banker=view.banker,
+        kitty=burial,
+        levels=None if view.levels is None else [RANK_NAMES[lv] for lv in view.levels],
+        friend_call=None if call is None or call.card is None else call.card.ascii,
+        solo=call is not None and call.solo,
+        declarer=view.declarer,
+    )
+    _copy_bidding(rnd, view)
+    return rnd
+
+
+__all__ = [
+    "Contradiction",
+    "World",
+    "actual_world",
+    "all_plays",
+    "determinize",
+    "first_trick",
+    "played_counts",
+]
