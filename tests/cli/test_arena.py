@@ -137,3 +137,22 @@ def test_every_text_of_the_arena_table_is_translated() -> None:
         assert msgid in CATALOG, msgid
         for lang in ("zh-Hans", "zh-Hant"):
             assert fields(CATALOG[msgid][lang]) == fields(msgid), (msgid, lang)
+
+
+def test_journal_goes_on_and_refuses_another_arena(tmp_path: Path) -> None:
+    """--journal: a second run plays only the deals the file lacks (and says so); a
+    journal of another arena exits 2 naming what differs, in the chosen language."""
+    journal = str(tmp_path / "arena.jsonl")
+    first = runner.invoke(app, [*QUICK, "--journal", journal, "--json"], env={"ZPY_LANG": "en"})
+    assert first.exit_code == 0 and json.loads(first.stdout)["deals_resumed"] == 0
+    more = [*QUICK[:-4], "--deals", "4", "--seed", "1", "--journal", journal, "--json"]
+    second = runner.invoke(app, more, env={"ZPY_LANG": "en"})
+    assert second.exit_code == 0, second.output
+    assert "3 deals already played" in second.stderr
+    assert json.loads(second.stdout)["deals_resumed"] == 3
+    other = [*QUICK[:-1], "2", "--journal", journal]  # another seed
+    english = runner.invoke(app, other, env={"ZPY_LANG": "en"})
+    assert english.exit_code == 2 and english.stdout == ""
+    assert "written for another arena (seed 1, not 2)" in english.stderr
+    chinese = runner.invoke(app, other, env={"ZPY_LANG": None})
+    assert chinese.exit_code == 2 and "属于另一场对战（seed 是 1，不是 2）" in chinese.stderr

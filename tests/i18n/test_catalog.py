@@ -201,12 +201,21 @@ TEXT_SOURCES = (
     CLI_DIR / "arena.py",
     CLI_DIR / "replay.py",
     CLI_DIR / "serve.py",
+    CLI_DIR.parent / "bots" / "journal.py",
     *sorted(RECORDS_DIR.glob("*.py")),
 )
 # Which positional argument of a call is a msgid: tr(msgid, …), Message(msgid, …),
 # self.disagree(msgid, …), the validator's self.fail(key, msgid, …), _refusal(file, msgid),
-# arena's add_row(msgid, …).
-MSGID_ARGUMENT = {"tr": 0, "Message": 0, "disagree": 0, "fail": 1, "_refusal": 1, "add_row": 0}
+# arena's add_row(msgid, …), the arena journal's JournalError(msgid, …).
+MSGID_ARGUMENT = {
+    "tr": 0,
+    "Message": 0,
+    "disagree": 0,
+    "fail": 1,
+    "_refusal": 1,
+    "add_row": 0,
+    "JournalError": 0,
+}
 ADDRESSES_THE_PLAYER = re.compile(r"\byou\b|\byour\b|你")
 
 

@@ -40,13 +40,16 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine import Action, Round, View
 from ..engine.presets import Preset
 from . import make_bot
 from .base import Agent
 from .runner import play_round
+
+if TYPE_CHECKING:  # the journal module builds on this one
+    from .journal import Journal
 
 Z_95 = 1.96  # standard normal quantile of a two-sided 95% interval
 LABELS = string.ascii_uppercase  # bots are named A, B, C … in the order given
@@ -225,22 +228,27 @@ def play_deal_at(
 
 
 def _outcomes(
-    preset: Preset, kinds: Sequence[str], *, deals: int, seed: int, jobs: int, think: float | None
+    preset: Preset,
+    kinds: Sequence[str],
+    *,
+    indexes: Sequence[int],
+    seed: int,
+    jobs: int,
+    think: float | None,
 ) -> Iterator[DealOutcome]:
-    """Every deal's outcome, in the order the deals finish."""
-    if jobs == 1:
-        for index in range(deals):
+    """The outcomes of the deals ``indexes``, in the order the deals finish."""
+    if jobs == 1 or len(indexes) <= 1:
+        for index in indexes:
             yield play_deal_at(preset, kinds, seed, index, think)
         return
     # "spawn" rather than fork: the caller may run threads (a progress bar's refresher),
     # and forking a process with threads can deadlock the child.
     pool = ProcessPoolExecutor(
-        max_workers=min(jobs, deals), mp_context=multiprocessing.get_context("spawn")
+        max_workers=min(jobs, len(indexes)), mp_context=multiprocessing.get_context("spawn")
     )
     try:
         pending: set[Future[DealOutcome]] = {
-            pool.submit(play_deal_at, preset, list(kinds), seed, index, think)
-            for index in range(deals)
+            pool.submit(play_deal_at, preset, list(kinds), seed, index, think) for index in indexes
         }
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
@@ -340,6 +348,7 @@ class ArenaSummary:
     bots: list[BotSummary]
     diff: Estimate | None
     levels_diff: Estimate | None
+    resumed: int = 0  # deals taken from a journal, played by an earlier run
 
     @property
     def rounds(self) -> int:
@@ -353,6 +362,7 @@ class ArenaSummary:
             "seed": self.seed,
             "think": self.think,
             "deals": self.deals,
+            "deals_resumed": self.resumed,
             "seatings": [[LABELS[bot] for bot in seating] for seating in self.seatings],
             "rounds": self.rounds,
             "seconds": self.seconds,
@@ -372,6 +382,7 @@ def summarize(
     seed: int,
     think: float | None = None,
     seconds: float = 0.0,
+    resumed: int = 0,
 ) -> ArenaSummary:
     """The statistics of finished deals, each deal one sample (see the module's text)."""
     if not outcomes:
@@ -415,6 +426,7 @@ def summarize(
         bots=bots,
         diff=diff,
         levels_diff=levels_diff,
+        resumed=resumed,
     )
 
 
@@ -433,6 +445,7 @@ def play_arena(
     jobs: int = 1,
     think: float | None = None,
     on_deal: Callable[[DealOutcome], None] | None = None,
+    journal: Journal | None = None,
 ) -> ArenaSummary:
     """Play ``deals`` deals in every seating, in ``jobs`` processes, and summarize them.
 
@@ -442,6 +455,11 @@ def play_arena(
     not decide the same way twice). With ``jobs`` > 1 the
     worker processes are spawned, so a script calling this needs the usual
     ``if __name__ == "__main__":`` guard.
+
+    With a ``journal`` (:mod:`zhaopengyou.bots.journal`, opened for this arena) the
+    deals it holds are taken from it rather than played, and every deal played is
+    written to it as soon as it is finished. ``on_deal`` sees every deal, the
+    journal's first.
     """
     seating_pattern(len(kinds), preset.players)  # refuses a bad bot count before any work
     if deals < 1 or jobs < 1:
@@ -449,13 +467,23 @@ def play_arena(
     if think is not None and not (math.isfinite(think) and think >= 0):
         raise ValueError("think must be a number of seconds, 0 or more")
     started = time.perf_counter()
-    outcomes = []
-    for outcome in _outcomes(preset, kinds, deals=deals, seed=seed, jobs=jobs, think=think):
+    done = {} if journal is None else journal.outcomes
+    outcomes = [done[index] for index in sorted(done) if index < deals]
+    resumed = len(outcomes)
+    if on_deal is not None:
+        for outcome in outcomes:
+            on_deal(outcome)
+    indexes = [index for index in range(deals) if index not in done]
+    for outcome in _outcomes(preset, kinds, indexes=indexes, seed=seed, jobs=jobs, think=think):
+        if journal is not None:
+            journal.append(outcome)
         outcomes.append(outcome)
         if on_deal is not None:
             on_deal(outcome)
     seconds = time.perf_counter() - started
-    return summarize(preset, kinds, outcomes, seed=seed, think=think, seconds=seconds)
+    return summarize(
+        preset, kinds, outcomes, seed=seed, think=think, seconds=seconds, resumed=resumed
+    )
 
 
 __all__ = [

@@ -7,12 +7,14 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from ..bots.arena import LABELS, ArenaSummary, DealOutcome, Estimate, play_arena
+from ..bots.journal import Journal
 from ..engine.presets import Preset
 from ..i18n import tr
 
@@ -27,9 +29,31 @@ def run_arena(
     seed: int,
     json_out: bool,
     lang: str,
+    journal: Path | None = None,
 ) -> None:
     """Play the arena and print its results: a table for people, or with ``json_out`` one
-    JSON object (``seatings`` list the bots by seat from 0, as records count seats)."""
+    JSON object (``seatings`` list the bots by seat from 0, as records count seats).
+    With a ``journal`` file the deals it holds are not played again (see
+    :mod:`zhaopengyou.bots.journal`); one that does not fit raises
+    :class:`~zhaopengyou.bots.journal.JournalError`."""
+    book = None
+    if journal is not None:
+        header = {
+            "preset": preset.name,
+            "options": dict(preset.options),
+            "bots": list(kinds),
+            "seed": seed,
+            "think": think,
+        }
+        book = Journal.open(journal, header)
+        if book.dropped_tail:
+            note = tr("{path}: its last line was cut short and is dropped", lang, path=journal)
+            print(note, file=sys.stderr)
+        if book.outcomes:
+            note = tr(
+                "{path}: {count} deals already played", lang, path=journal, count=len(book.outcomes)
+            )
+            print(note, file=sys.stderr)
     with Progress(
         TextColumn(tr("playing deals", lang)),
         BarColumn(),
@@ -44,7 +68,14 @@ def run_arena(
             progress.advance(task)
 
         summary = play_arena(
-            preset, kinds, deals=deals, seed=seed, jobs=jobs, think=think, on_deal=on_deal
+            preset,
+            kinds,
+            deals=deals,
+            seed=seed,
+            jobs=jobs,
+            think=think,
+            on_deal=on_deal,
+            journal=book,
         )
     if json_out:
         json.dump(summary.to_json(), sys.stdout, ensure_ascii=False, indent=2)

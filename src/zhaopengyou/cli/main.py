@@ -324,11 +324,21 @@ def arena(
         int,
         typer.Option("--seed", metavar="SEED", help="seed of the deals and of the bots"),
     ] = 0,
+    journal: Annotated[
+        Path | None,
+        typer.Option(
+            "--journal",
+            metavar="FILE",
+            help="keep every finished deal in FILE; run again with it to play only the "
+            "deals it lacks",
+        ),
+    ] = None,
     option: OptionList = None,
     json_out: SummaryJson = False,
     lang: Lang = None,
 ) -> None:
     """Compare bots fairly: every deal is played once per seating of the bots (duplicate)."""
+    from ..bots.journal import JournalError
     from .arena import run_arena
 
     chosen_lang = resolve_lang(ctx, lang)
@@ -345,16 +355,20 @@ def arena(
         raise fail(tr("--deals and --jobs must be at least 1", chosen_lang), 2)
     if think is not None and not (math.isfinite(think) and think >= 0):
         raise fail(tr("--think must be a number of seconds, 0 or more", chosen_lang), 2)
-    run_arena(
-        chosen,
-        kinds=kinds,
-        deals=deals,
-        jobs=jobs,
-        think=think,
-        seed=seed,
-        json_out=json_out,
-        lang=chosen_lang,
-    )
+    try:
+        run_arena(
+            chosen,
+            kinds=kinds,
+            deals=deals,
+            jobs=jobs,
+            think=think,
+            seed=seed,
+            json_out=json_out,
+            lang=chosen_lang,
+            journal=journal,
+        )
+    except JournalError as err:
+        raise fail(tr(err.msgid, chosen_lang, **err.params), 2) from None
 
 
 @app.command(cls=LocalizedCommand)

@@ -134,6 +134,50 @@ CLI_TEXT: dict[str, dict[str, str]] = {
         "zh-Hans": "牌局和机器人的种子",
         "zh-Hant": "牌局和機器人的種子",
     },
+    "keep every finished deal in FILE; run again with it to play only the deals it lacks": {
+        "zh-Hans": "把每组打完的牌记在 FILE 里；再用它运行时只打其中没有的牌",
+        "zh-Hant": "把每組打完的牌記在 FILE 裡；再用它執行時只打其中沒有的牌",
+    },
+    # The arena journal (bots/journal.py, cli/arena.py).
+    "cannot write {path}: {reason}": {
+        "zh-Hans": "无法写入 {path}：{reason}",
+        "zh-Hant": "無法寫入 {path}：{reason}",
+    },
+    "cannot read {path}: {reason}": {
+        "zh-Hans": "无法读取 {path}：{reason}",
+        "zh-Hant": "無法讀取 {path}：{reason}",
+    },
+    "{path} is not an arena journal (it is empty)": {
+        "zh-Hans": "{path} 不是对战日志（文件是空的）",
+        "zh-Hant": "{path} 不是對戰日誌（檔案是空的）",
+    },
+    "{path} is not an arena journal ({format})": {
+        "zh-Hans": "{path} 不是对战日志（{format}）",
+        "zh-Hant": "{path} 不是對戰日誌（{format}）",
+    },
+    "{path} was written for another arena ({field} {found}, not {wanted}); "
+    "give another file or the same settings": {
+        "zh-Hans": "{path} 属于另一场对战（{field} 是 {found}，不是 {wanted}）；"
+        "请换一个文件，或用相同的设置",
+        "zh-Hant": "{path} 屬於另一場對戰（{field} 是 {found}，不是 {wanted}）；"
+        "請換一個檔案，或用相同的設定",
+    },
+    "{path}, line {line}: not a finished deal of this arena": {
+        "zh-Hans": "{path} 第 {line} 行：不是这场对战打完的一组牌",
+        "zh-Hant": "{path} 第 {line} 行：不是這場對戰打完的一組牌",
+    },
+    "{path}, line {line}: deal {deal} is in the file twice": {
+        "zh-Hans": "{path} 第 {line} 行：第 {deal} 组牌在文件里出现了两次",
+        "zh-Hant": "{path} 第 {line} 行：第 {deal} 組牌在檔案裡出現了兩次",
+    },
+    "{path}: its last line was cut short and is dropped": {
+        "zh-Hans": "{path}：最后一行没有写完，已舍去",
+        "zh-Hant": "{path}：最後一行沒有寫完，已捨去",
+    },
+    "{path}: {count} deals already played": {
+        "zh-Hans": "{path}：已打完 {count} 组牌",
+        "zh-Hant": "{path}：已打完 {count} 組牌",
+    },
     # The results of zpy arena (cli/arena.py).
     "playing deals": {"zh-Hans": "对战中", "zh-Hant": "對戰中"},
     "{deals} deals × {seatings} seatings = {rounds} rounds (seatings from seat 1: "
