@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from tests.oracle.order import RoundOrder
+from zhaopengyou.engine import get_preset
 from zhaopengyou.engine.cards import TRUMP, Card, parse_cards
 
 from .conftest import ordering
@@ -67,3 +69,22 @@ def test_sort_key_puts_trumps_last() -> None:
     o = ordering("2", "H")
     hand = o.sorted(list(parse_cards("BJ 3S AH 2C KD 4S")))
     assert [str(Card(c)) for c in hand] == ["♠3", "♠4", "♦K", "♥A", "♣2", "大王"]
+
+
+def test_suit_cards_list_each_effective_suit_weakest_first() -> None:  # R-1.5, R-2.1, R-2.2
+    """``suit_cards[e]`` holds exactly the cards of effective suit ``e``, in the order
+    the independent oracle reads from R-2 (ties, R-2.3, in any order): callers take the
+    top trumps from its end and fill follows from it high to low (R-5.3)."""
+    for game in ("tractor", "qidong", "shandong"):
+        preset = get_preset(game)
+        for level, trump in ((0, 1), (5, 3), (12, 0), (7, None)):
+            engine = preset.ordering(level, trump)
+            oracle = RoundOrder(game, level=level, trump=trump)
+            for suit in range(TRUMP + 1):
+                cards = engine.suit_cards[suit]
+                assert sorted(cards) == [c for c in range(54) if oracle.esuit(c) == suit]
+                strengths = [oracle.strength(c) for c in cards]
+                assert strengths == sorted(strengths), (game, level, trump, suit)
+    # A worked case: level 2, ♥ trump; the off-suit 2s tie and precede ♥2.
+    trumps = get_preset("tractor").ordering(0, 1).suit_cards[TRUMP]
+    assert [Card(c).ascii for c in trumps[-6:]] == ["2S", "2C", "2D", "2H", "LJ", "BJ"]
