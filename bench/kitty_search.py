@@ -1,8 +1,9 @@
-"""What SearchBot's burial and friend-call search is worth, per preset: in many deals,
-the kitty taker's burial (and then the banker's call) is made once by HeuristicBot and
-once by SearchBot at the default budget; each round is then finished by HeuristicBots
-with the true hands, and the searching seat's outcome (its R-10 score plus the
-attackers' points in level bands, as the search values rollouts) is compared.
+"""What SearchBot's search of the decisions before the tricks is worth, per preset: in
+many deals, one decision (the first bid where the search has a choice, the kitty
+taker's burial, the banker's friend call) is made once by HeuristicBot and once by
+SearchBot at the default budget; each round is then finished by HeuristicBots with the
+true cards, and the deciding seat's outcome (its R-10 score plus the attackers' points
+in level bands, as the search values rollouts) is compared.
 
 Run it yourself (it is not a timed test):  python bench/kitty_search.py [--deals N] [--json]
 """
@@ -15,33 +16,69 @@ import statistics
 import sys
 
 from presets import PRESETS  # bench/presets.py: this folder is on sys.path
-from zhaopengyou.bots import DEFAULT_THINK, HeuristicBot, SearchBot, play_round
+from zhaopengyou.bots import HeuristicBot, SearchBot, play_round
+from zhaopengyou.bots.runner import offer_bids
 from zhaopengyou.bots.search import outcome
-from zhaopengyou.engine import Action, Round
+from zhaopengyou.engine import Round
 from zhaopengyou.engine.presets import Preset
-from zhaopengyou.engine.table import BURY, CALL, Phase
+from zhaopengyou.engine.table import BID, BURY, CALL, DEAL
 
 SEARCHED = {name: preset for name, preset in PRESETS.items() if name != "shandong"}
 
 
-def gains(preset: Preset, phase: Phase, deals: int) -> list[float]:
-    """Per deal reaching ``phase``: the searching seat's outcome with the search's
-    decision minus its outcome with the heuristic's."""
+def bid_moment(preset: Preset, seed: int) -> tuple[Round, int] | None:
+    """The deal of ``seed`` with HeuristicBots up to the first bid answer where the
+    search compares several, and the seat to answer; None if there is none."""
+    heuristic = [HeuristicBot(seat) for seat in range(preset.players)]
+    search = SearchBot(seed)
+    rnd = Round(preset, seed=seed)
+    while rnd.phase is DEAL or rnd.phase is BID:
+        if rnd.phase is DEAL:
+            seat = rnd.deal_card()[0].seat  # type: ignore[union-attr]
+            if rnd.phase is not DEAL:
+                continue  # the last card: the closing bids follow (R-8.1)
+        else:
+            assert rnd.to_act is not None
+            seat = rnd.to_act
+        if len(search.bid_candidates(rnd.view(seat))) >= 2:
+            return rnd, seat
+        if rnd.phase is DEAL:
+            offer_bids(rnd, heuristic, [seat])
+        else:
+            answer = heuristic[seat].act(rnd.view(seat))
+            assert answer is not None
+            rnd.apply(seat, answer)
+    return None
+
+
+def decision_moment(preset: Preset, seed: int, decision: str) -> tuple[Round, int] | None:
+    if decision == "bid":
+        return bid_moment(preset, seed)
+    phase = BURY if decision == "burial" else CALL
+    heuristic = [HeuristicBot(seat) for seat in range(preset.players)]
+    rnd = play_round(Round(preset, seed=seed), heuristic, until=lambda r: r.phase is phase)
+    return None if rnd.phase is not phase else (rnd, rnd.to_act)  # type: ignore[return-value]
+
+
+def gains(preset: Preset, decision: str, deals: int) -> list[float]:
+    """Per deal with such a ``decision``: the deciding seat's outcome with the search's
+    answer minus its outcome with the heuristic's."""
     heuristic = [HeuristicBot(seat) for seat in range(preset.players)]
     out = []
     for seed in range(deals):
-        rnd = play_round(Round(preset, seed=seed), heuristic, until=lambda r: r.phase is phase)
-        if rnd.phase is not phase:
+        moment = decision_moment(preset, seed, decision)
+        if moment is None:
             continue  # no such decision in this deal (a redeal, or no friend to call)
-        seat = rnd.to_act
-        assert seat is not None
+        rnd, seat = moment
         view = rnd.view(seat)
-        searched = SearchBot(seed, think=DEFAULT_THINK).act(view)
+        others = [(seat + step) % preset.players for step in range(1, preset.players)]
         values = []
-        for action in (HeuristicBot(seat).act(view), searched):
-            assert isinstance(action, Action)
+        for action in (HeuristicBot(seat).act(view), SearchBot(seed).act(view)):
             twin = rnd.clone()
-            twin.apply(seat, action)
+            if action is not None:
+                twin.apply(seat, action)
+            if twin.phase is DEAL:
+                offer_bids(twin, heuristic, others)
             values.append(outcome(play_round(twin, heuristic), seat))
         out.append(values[1] - values[0])
     return out
@@ -61,9 +98,9 @@ def main() -> int:
     args = parser.parse_args()
     figures = {}
     for name, preset in SEARCHED.items():
-        figures[f"{name} burial"] = summary(gains(preset, BURY, args.deals))
-        if preset.called_friend:
-            figures[f"{name} call"] = summary(gains(preset, CALL, args.deals))
+        for decision in ("bid", "burial", "call"):
+            if decision != "call" or preset.called_friend:
+                figures[f"{name} {decision}"] = summary(gains(preset, decision, args.deals))
     if args.json:
         print(json.dumps(figures))
         return 0

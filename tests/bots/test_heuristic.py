@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from zhaopengyou.bots import HeuristicBot, RandomBot, play_match
-from zhaopengyou.bots.runner import _ask, _offer_bids
+from zhaopengyou.bots.runner import _ask, offer_bids
 from zhaopengyou.engine import Bid, Bury, CallFriend, Pass, Phase, Play, Round, get_preset
 from zhaopengyou.engine.cards import CARD_POINTS, Card
 from zhaopengyou.engine.match import Match
@@ -97,7 +97,7 @@ def test_calls_a_friend_card_it_lacks() -> None:
             if rnd.phase is Phase.DEAL:
                 seat = rnd.deal_card()[0].seat
                 if rnd.may_bid(seat):
-                    _offer_bids(rnd, bots, seat, None)
+                    offer_bids(rnd, bots, [seat])
                 continue
             _ask(rnd, bots, rnd.to_act, None)
         view = rnd.view(rnd.to_act)

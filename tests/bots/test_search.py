@@ -10,12 +10,13 @@ import pytest
 
 from zhaopengyou.bots import HeuristicBot, SearchBot, make_bot, play_round
 from zhaopengyou.bots.search import outcome
-from zhaopengyou.engine import Action, Bury, CallFriend, Round, View
+from zhaopengyou.engine import Action, Bid, Bury, CallFriend, Pass, Play, Round, View
 from zhaopengyou.engine.cards import TRUMP
 from zhaopengyou.engine.presets import Preset
-from zhaopengyou.engine.table import BURY, CALL, DONE, PLAY
+from zhaopengyou.engine.table import BID, BURY, CALL, DEAL, DONE, PLAY
 
 from .test_heuristic_knowledge import PRESETS
+from .test_world import bidding_views
 
 
 class Recording:
@@ -25,13 +26,16 @@ class Recording:
         self.bot = bot
         self.plays: list[tuple[int, tuple[str, ...]]] = []
         self.kitty_and_call: list[Action | None] = []
+        self.bids: list[Action] = []
 
     def act(self, view: View) -> Action | None:
         action = self.bot.act(view)
-        if view.phase is PLAY and action is not None:
-            self.plays.append((view.trick_number, tuple(str(c) for c in action.cards)))  # type: ignore[attr-defined]
+        if view.phase is PLAY and isinstance(action, Play):
+            self.plays.append((view.trick_number, tuple(str(c) for c in action.cards)))
         elif view.phase in (BURY, CALL) and view.to_act == view.seat:
             self.kitty_and_call.append(action)
+        elif action is not None:
+            self.bids.append(action)
         return action
 
 
@@ -63,6 +67,7 @@ def test_same_seed_and_worlds_give_the_same_decisions(name: str) -> None:
     assert first[0].banker == seed % preset.players
     assert first[1].plays == second.plays and first[1].plays
     assert first[1].kitty_and_call == second.kitty_and_call
+    assert first[1].bids == second.bids
     assert len(second.kitty_and_call) == (2 if preset.called_friend else 1)
 
 
@@ -102,6 +107,36 @@ def test_burial_candidates_are_legal_and_empty_short_suits(name: str) -> None:
         chosen = bot.act(view)
         assert isinstance(chosen, Bury) and tuple(sorted(chosen.cards)) in candidates
     assert voids_offered or name != "tractor fixed"
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_bid_candidates(name: str) -> None:
+    """R-8: the answers compared are the heuristic's first, then legal bids of other
+    cards (and a pass once the deal is over); nothing is searched while the heuristic
+    would not bid during the deal, nor for 山东 declarations (R-8.4)."""
+    preset = PRESETS[name]
+    searched = 0
+    for seed in range(4):
+        bot = SearchBot(seed, worlds=2)
+        for rnd, seat in bidding_views(preset, range(seed, seed + 1), every=1):
+            view = rnd.view(seat)
+            candidates = bot.bid_candidates(view)
+            heuristic = HeuristicBot(seat).act(view)
+            if name == "shandong" or (view.phase is DEAL and heuristic is None):
+                assert candidates == []
+                continue
+            if not view.legal_bids():
+                assert candidates == []
+                continue
+            assert candidates[0] == heuristic
+            bids = [c for c in candidates if isinstance(c, Bid)]
+            assert all(bid in view.legal_bids() for bid in bids)
+            assert len({bid.cards[0] for bid in bids}) == len(bids)  # one per card shown
+            assert (Pass() in candidates) == (view.phase is BID)
+            if len(candidates) > 1:
+                searched += 1
+                assert bot.act(view) in candidates
+    assert searched or name == "shandong"
 
 
 @pytest.mark.parametrize("name", ["zhaopengyou", "qidong", "tractor called"])
@@ -227,6 +262,14 @@ class CandidatesChecked:
                 for call in self.search.call_candidates(view):
                     assert call in view.legal_friend_calls(), call
                     self.checked += 1
+        if view.phase is DEAL or view.phase is BID:
+            for answer in self.search.bid_candidates(view):
+                assert answer is not None  # "no bid now" is never searched
+                if isinstance(answer, Pass):
+                    assert view.phase is BID and view.to_act == view.seat
+                else:
+                    assert answer in view.legal_bids(), answer
+                self.checked += 1
         return self.inner.act(view)
 
 

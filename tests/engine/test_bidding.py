@@ -183,7 +183,7 @@ def test_quick_bid_check_agrees_with_the_legal_bids(name: str) -> None:  # R-8.2
     """The runner only asks seats whose hand can beat the standing bid; that quick test
     must never disagree with the full list of legal bids."""
     from zhaopengyou.bots import RandomBot
-    from zhaopengyou.bots.runner import _offer_bids
+    from zhaopengyou.bots.runner import offer_bids
 
     preset = get_preset(name)
     checks = 0
@@ -201,5 +201,5 @@ def test_quick_bid_check_agrees_with_the_legal_bids(name: str) -> None:  # R-8.2
                     assert quick == exact, (seed, seat, rnd.bids)
                     checks += 1
             if rnd.may_bid(dealt_to):
-                _offer_bids(rnd, agents, dealt_to, None)
+                offer_bids(rnd, agents, [dealt_to])
     assert checks > 1000

@@ -454,7 +454,7 @@ def test_unit_enumeration_matches_a_brute_force_search() -> None:  # R-3.5, R-3.
 def test_declarations_listed_are_exactly_the_legal_ones() -> None:  # R-8.4
     """legal_bids lists every declaration bid_error accepts, across random deals."""
     from zhaopengyou.bots import RandomBot
-    from zhaopengyou.bots.runner import _offer_bids
+    from zhaopengyou.bots.runner import offer_bids
 
     rules = SHANDONG.bidding
     checked = 0
@@ -483,7 +483,7 @@ def test_declarations_listed_are_exactly_the_legal_ones() -> None:  # R-8.4
                 if listed:  # the quick pre-check never hides a legal declaration
                     assert rules.could_bid(rnd.hands[seat], rnd.level_rank, rnd.bids, seat)
             if rnd.may_bid(dealt_to):
-                _offer_bids(rnd, agents, dealt_to, None)
+                offer_bids(rnd, agents, [dealt_to])
     assert checked > 500
 
 

@@ -112,6 +112,14 @@ class HeuristicBot:
         trumps = sum(n for c, n in enumerate(view.hand_counts) if ordering.esuit[c] == TRUMP)
         return trumps / held
 
+    def bid_strength(self, view: View, bid: Bid) -> float:
+        """How well the hand would do with the trump ``bid`` names: its card's suit, or
+        no-trump for a joker (R-8.2, R-8.3), discounted as no-trump spreads them thin."""
+        card = bid.cards[0]
+        suit = None if card >= SMALL_JOKER else card // NUM_RANKS
+        strength = self.trump_strength(view, suit)
+        return strength * 0.9 if suit is None else strength
+
     def choose_bid(self, view: View) -> Bid | None:
         bids = view.legal_bids()
         if not bids:
@@ -121,11 +129,7 @@ class HeuristicBot:
         progress = view.cards_dealt / max(1, view.preset.hand_size * view.preset.players)
         best: tuple[float, Bid] | None = None
         for bid in bids:
-            card = bid.cards[0]
-            suit = None if card >= SMALL_JOKER else card // NUM_RANKS
-            strength = self.trump_strength(view, suit)
-            if suit is None:
-                strength *= 0.9  # no-trump spreads the trumps thin
+            strength = self.bid_strength(view, bid)
             if best is None or strength > best[0]:
                 best = (strength, bid)
         assert best is not None

@@ -33,12 +33,13 @@ def _ask(rnd: Round, agents: Sequence[Agent], seat: int, on_events: EventSink | 
     raise RuntimeError(f"seat {seat} made {MAX_REJECTIONS} illegal actions in a row")
 
 
-def _offer_bids(
-    rnd: Round, agents: Sequence[Agent], seat: int, on_events: EventSink | None
+def offer_bids(
+    rnd: Round, agents: Sequence[Agent], seats: Sequence[int], on_events: EventSink | None = None
 ) -> None:
-    """R-8.1: ask the seat that just got a card; after any bid, ask every other seat."""
+    """R-8.1, during the deal: ask ``seats`` in turn whether they bid; after any bid,
+    ask every other seat, from the bidder's left."""
     players = rnd.preset.players
-    pending = [seat]
+    pending = list(seats)
     while pending:
         asked = pending.pop(0)
         if rnd.phase is not DEAL:
@@ -67,9 +68,7 @@ def play_round(
             events = rnd.deal_card()
             if on_events is not None:
                 on_events(rnd, events)
-            seat = events[0].seat  # type: ignore[union-attr]
-            if rnd.may_bid(seat):
-                _offer_bids(rnd, agents, seat, on_events)
+            offer_bids(rnd, agents, [events[0].seat], on_events)  # type: ignore[union-attr]
             continue
         seat = rnd.to_act
         assert seat is not None
@@ -92,4 +91,4 @@ def play_match(
     return match
 
 
-__all__ = ["play_match", "play_round"]
+__all__ = ["offer_bids", "play_match", "play_round"]

@@ -7,15 +7,19 @@ and finishes the round with the heuristic bot in every seat; a candidate other t
 the heuristic's own choice is played only when it did clearly better in those worlds
 (see :func:`preferred_index`). The kitty taker's burial and the banker's friend call
 are searched the same way, each candidate played out from the first trick
-(:func:`~zhaopengyou.bots.world.first_trick`) in worlds drawn for the decision.
+(:func:`~zhaopengyou.bots.world.first_trick`) in worlds drawn for the decision, and so
+are bids: when the heuristic would bid, or once the deal is over, its answer, a pass
+and bids of other cards are played out from deals completed at random
+(:func:`~zhaopengyou.bots.world.deal_twin`).
 Rollouts run until the time budget (``think`` seconds) or a fixed number of worlds
 (``worlds``, which makes decisions reproducible) is spent; at least one world is
 always played out.
 
 The outcome of a rollout is the seat's R-10 score, with the attackers' points (R-9) as
 a fine tie-break, so that a move that wins 20 more points counts even when the level
-does not change. Other decisions (bids, declarations, give-back, swaps, and a
-`shandong` burial, which the declarer's swaps follow) are the heuristic bot's.
+does not change. The rest of `shandong`'s bidding (declarations, give-back, swaps, and
+the burial, which the declarer's swaps follow: cards change hands there) is the
+heuristic bot's, as is "no bid now" during the deal.
 
 >>> from zhaopengyou.bots import HeuristicBot, play_round
 >>> from zhaopengyou.engine import Round, get_preset
@@ -33,13 +37,15 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations, islice
 from typing import TypeVar
 
-from ..engine import Action, Bury, CallFriend, Play, Round, View
+from ..engine import Action, Bid, Bury, CallFriend, Pass, Play, Round, View
 from ..engine.cards import CARD_POINTS, CARDS, TRUMP, Card
-from ..engine.table import BURY, CALL, DONE, PLAY
+from ..engine.presets import Shandong
+from ..engine.table import BID, BURY, CALL, DEAL, DONE, PLAY
 from .friend import FriendEvidence, friend_chances
 from .heuristic import HeuristicBot, judging_ordering
+from .runner import offer_bids, play_round
 from .sampler import SamplingError, WorldSampler
-from .world import World, first_trick
+from .world import Contradiction, World, deal_twin, first_trick
 
 MAX_LEADS = 10  # leads compared: the heuristic's and the first single units of the hand
 MAX_FOLLOWS = 8  # follows compared: all when few, else distinct random ones
@@ -47,12 +53,13 @@ FOLLOW_DRAWS = 40  # random draws made to find distinct follow candidates
 MAX_REDRAWS = 8  # worlds refused for a friend that fits the play badly, then one is kept
 MAX_BURIALS = 6  # burials compared: the heuristic's, short suits emptied, no points
 MAX_CALLS = 4  # friend calls compared: the heuristic's best few (and 独打 where legal)
+MAX_BIDS = 4  # answers compared when asked for a bid: the heuristic's, a pass, other cards
 
 _World = TypeVar("_World")
 
 
 class SearchBot:
-    """Determinized Monte Carlo search for plays, burials and friend calls; the
+    """Determinized Monte Carlo search for bids, burials, friend calls and plays; the
     heuristic bot for the rest."""
 
     name = "search"
@@ -72,6 +79,8 @@ class SearchBot:
         self.heuristic = HeuristicBot(rng=random.Random(self.rng.random()))
 
     def act(self, view: View) -> Action | None:
+        if view.phase is DEAL or view.phase is BID:
+            return self.choose_bid(view)
         if view.to_act == view.seat and not view.must_give_back:
             if view.phase is PLAY:
                 return self.choose_play(view)
@@ -110,6 +119,69 @@ class SearchBot:
             if len(live) == 1 or now + (now - started) / len(values[0]) > deadline:
                 break  # nothing left to compare, or another world would overrun the budget
         return preferred_index(values)
+
+    # --- bids --------------------------------------------------------------------------
+
+    def bid_candidates(self, view: View) -> list[Bid | Pass | None]:
+        """The answers compared when asked for a bid (R-8): none while the heuristic
+        bot would not bid during the deal (then its "no bid now" stands); else its
+        answer first, passing when the deal is over, and the smallest bid of each other
+        card it may show (another trump suit, or no-trump), strongest suit first. Empty
+        for `shandong`'s declarations, which move cards between hands (R-8.4)."""
+        return self._bid_candidates(view, self.heuristic.act(view))
+
+    def _bid_candidates(self, view: View, preferred: Action | None) -> list[Bid | Pass | None]:
+        if view.phase is DEAL and preferred is None:
+            return []
+        bids = view.legal_bids()
+        if not bids or any(bid.bid_kind for bid in bids) or isinstance(view.preset, Shandong):
+            return []
+        assert isinstance(preferred, Bid | Pass)
+        found: list[Bid | Pass | None] = [preferred]
+        if view.phase is BID and not isinstance(preferred, Pass):
+            found.append(Pass())
+        smallest: dict[Card, Bid] = {}
+        for bid in sorted(bids, key=lambda b: len(b.cards)):
+            smallest.setdefault(bid.cards[0], bid)
+        others = sorted(smallest.values(), key=lambda b: -self.heuristic.bid_strength(view, b))
+        for bid in others:
+            if len(found) >= MAX_BIDS:
+                break
+            if not isinstance(preferred, Bid) or bid.cards[0] != preferred.cards[0]:
+                found.append(bid)
+        return found
+
+    def choose_bid(self, view: View) -> Action | None:
+        """The answer that did best over deals completed at random from this seat's
+        knowledge (:func:`~zhaopengyou.bots.world.deal_twin`) and played out by the
+        heuristic bot in every seat; the heuristic's answer when there is no choice."""
+        preferred = self.heuristic.act(view)
+        candidates = self._bid_candidates(view, preferred)
+        if len(candidates) <= 1:
+            return preferred
+        seat = view.seat
+        assert seat is not None
+        others = [(seat + step) % view.preset.players for step in range(1, view.preset.players)]
+
+        def draw() -> Round:
+            try:
+                return deal_twin(view, random.Random(self.rng.getrandbits(32)))
+            except Contradiction:
+                raise SamplingError("no deal fits this view") from None
+
+        def evaluate(twin: Round, index: int, rng: random.Random) -> float:
+            rnd = twin.clone()
+            policy = HeuristicBot(rng=rng)
+            agents = [policy] * view.preset.players
+            answer = candidates[index]
+            if answer is not None:
+                rnd.apply(seat, answer)
+                if rnd.phase is DEAL:
+                    offer_bids(rnd, agents, others)
+            play_round(rnd, agents)
+            return outcome(rnd, seat)
+
+        return candidates[self._search(len(candidates), draw, evaluate)]
 
     # --- the kitty and the friend ------------------------------------------------------
 

@@ -30,13 +30,16 @@ zhaopengyou.bots.world.Contradiction: the engine refuses a past play: R-5.1: mus
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ..engine import CallFriend, Play, PlayRecord, Round, View
+from ..engine import Bid, CallFriend, Pass, Play, PlayRecord, Round, View
 from ..engine.cards import CARDS, NUM_KINDS, RANK_NAMES, SUIT_LETTERS, Card
 from ..engine.errors import EngineError
-from ..engine.table import BURY, CALL, PLAY
+from ..engine.presets import Shandong
+from ..engine.table import BID, BURY, CALL, DEAL, PLAY
 from ..engine.units import Unit
 
 Counts = tuple[int, ...]
@@ -242,11 +245,115 @@ def first_trick(
     return rnd
 
 
+def _pass_until(rnd: Round, seat: int) -> None:
+    """In the closing bids (R-8.1), the seats polled before ``seat`` pass."""
+    while rnd.phase is BID and rnd.to_act is not None and rnd.to_act != seat:
+        rnd.apply(rnd.to_act, Pass())
+
+
+def deal_twin(view: View, rng: random.Random) -> Round:
+    """An engine round at the view's moment of the deal or of the closing bids (R-8.1),
+    with the cards this seat has not seen drawn at random: the other hands as far as
+    dealt, then the cards still to come and the kitty.
+
+    Every card a bid showed is given to its bidder among its first cards, so that it
+    held the card when it bid; the round is then dealt again from the first card with
+    every bid (and, after the deal, every pass) made again at its moment, so the engine
+    checks each one, and its view for this seat must equal ``view``. For the bidding
+    where no card changes hands (not `shandong`'s declarations, R-8.4; raises
+    :class:`ValueError` there and outside the bidding). ``rng`` also drives a redeal
+    for want of a bid, so a seeded ``rng`` gives the same round every time.
+
+    >>> import random
+    >>> from zhaopengyou.bots import HeuristicBot, play_round
+    >>> from zhaopengyou.engine import Round, get_preset
+    >>> rnd = play_round(Round(get_preset("tractor"), seed=3), [HeuristicBot(0)] * 4,
+    ...                  until=lambda r: len(r.bids) == 1)
+    >>> twin = deal_twin(rnd.view(2), random.Random(1))
+    >>> twin.view(2) == rnd.view(2), twin.hands[0] == rnd.hands[0]
+    (True, False)
+    """
+    preset = view.preset
+    me = view.seat
+    if view.phase not in (DEAL, BID) or me is None:
+        raise ValueError("deal_twin needs a seat's view during the deal or the bids")
+    if any(bid.kind is not None for bid in view.bids) or isinstance(preset, Shandong):
+        raise ValueError("declarations move cards between hands (R-8.4)")
+    players = preset.players
+    dealt = view.cards_dealt
+    pool = [preset.decks] * NUM_KINDS
+    for card, count in enumerate(view.hand_counts):
+        pool[card] -= count
+    # Per seat, the cards its bids showed, in the order they were first needed.
+    shown: list[list[int]] = [[] for _ in range(players)]
+    for bid in view.bids:
+        need = Counter(bid.cards)
+        have = Counter(shown[bid.seat])
+        for card in bid.cards:
+            if have[card] < need[card]:
+                shown[bid.seat].append(card)
+                have[card] += 1
+    for seat in range(players):
+        if seat != me:
+            for card in shown[seat]:
+                pool[card] -= 1
+    if min(pool) < 0:
+        raise Contradiction("the bids show more copies of a card than the decks hold")
+    rest = [c for c in range(NUM_KINDS) for _ in range(pool[c])]
+    rng.shuffle(rest)
+    received: list[list[int]] = []
+    for seat in range(players):
+        if seat == me:
+            cards = [c for c in range(NUM_KINDS) for _ in range(view.hand_counts[c])]
+            early = list(shown[seat])
+            for card in early:
+                cards.remove(card)
+        else:
+            early = list(shown[seat])
+            cards = [rest.pop() for _ in range(view.hand_sizes[seat] - len(early))]
+        rng.shuffle(cards)
+        received.append(early + cards)
+    deck: list[int] = []
+    taken = [0] * players
+    for index in range(dealt):
+        seat = (view.dealer + index) % players
+        deck.append(received[seat][taken[seat]])
+        taken[seat] += 1
+    deck.extend(rest)  # the cards still to deal and the kitty, shuffled
+    rnd = Round(
+        preset,
+        rng=random.Random(rng.random()),
+        number=view.round_number,
+        levels=view.levels,
+        banker=view.banker,
+        dealer=view.dealer,
+        deck=deck,
+    )
+    try:
+        for bid in view.bids:
+            while rnd.dealt < bid.after_cards_dealt:
+                rnd.deal_card()
+            _pass_until(rnd, bid.seat)
+            rnd.apply(bid.seat, Bid(bid.cards))
+        while rnd.dealt < dealt:
+            rnd.deal_card()
+        if view.to_act is not None:
+            _pass_until(rnd, view.to_act)
+    except EngineError as err:
+        raise Contradiction(f"the engine refuses a past bid: {err}") from None
+    mine = rnd.view(me)
+    if mine != view:
+        fields = [name for name, a, b in zip(View._fields, mine, view, strict=True) if a != b]
+        raise Contradiction(f"the replay's view differs in {', '.join(fields)}")
+    return rnd
+
+
 __all__ = [
     "Contradiction",
     "World",
     "actual_world",
     "all_plays",
+    "deal_twin",
     "determinize",
     "first_trick",
     "played_counts",
