@@ -16,7 +16,7 @@ from zhaopengyou.engine.presets import Preset
 from zhaopengyou.engine.table import BID, BURY, CALL, DEAL, DONE, PLAY
 
 from .test_heuristic_knowledge import PRESETS
-from .test_world import bidding_views
+from .test_world import at, bidding_views
 
 
 class Recording:
@@ -79,11 +79,7 @@ def test_burial_candidates_are_legal_and_empty_short_suits(name: str) -> None:
     preset = PRESETS[name]
     voids_offered = 0
     for seed in range(6):
-        rnd = play_round(
-            Round(preset, seed=seed),
-            [HeuristicBot(s) for s in range(preset.players)],
-            until=lambda r: r.phase is BURY,
-        )
+        rnd = at(preset, seed, BURY)
         if rnd.phase is not BURY:
             continue
         view = rnd.view(rnd.to_act)  # type: ignore[arg-type]
@@ -145,11 +141,7 @@ def test_call_candidates_are_legal(name: str) -> None:
     in 启东 独打 is among them."""
     preset = PRESETS[name]
     for seed in range(6):
-        rnd = play_round(
-            Round(preset, seed=seed),
-            [HeuristicBot(s) for s in range(preset.players)],
-            until=lambda r: r.phase is CALL,
-        )
+        rnd = at(preset, seed, CALL)
         if rnd.phase is not CALL:
             continue
         seat = rnd.to_act

@@ -136,22 +136,16 @@ def determinize(view: View, world: World) -> Round:
         for card in play.cards:
             starts[play.seat][card] += 1
     try:
-        rnd = Round.from_hands(
-            preset,
-            [[CARDS[c] for c in range(NUM_KINDS) for _ in range(n[c])] for n in starts],
-            level_rank=RANK_NAMES[view.level_rank],
-            trump_suit=None if world.trump_suit is None else SUIT_LETTERS[world.trump_suit],
-            banker=view.banker,
-            kitty=world.buried,
-            levels=None if view.levels is None else [RANK_NAMES[lv] for lv in view.levels],
-            friend_call=None if view.friend_call is None else view.friend_call.ascii,
-            solo=view.solo,
-            declarer=view.declarer,
+        rnd = _round_at_first_trick(
+            view,
+            starts,
+            trump_suit=world.trump_suit,
+            buried=world.buried,
+            call=None if view.friend_call is None else CallFriend(view.friend_call),
             swaps=world.swaps,
         )
     except ValueError as err:
         raise Contradiction(f"the world's cards do not add up: {err}") from None
-    _copy_bidding(rnd, view)
     try:
         for index, trick in enumerate(view.tricks):
             for position, play in enumerate(trick.plays):
@@ -168,6 +162,35 @@ def determinize(view: View, world: World) -> Round:
     if mine != view:
         fields = [name for name, a, b in zip(View._fields, mine, view, strict=True) if a != b]
         raise Contradiction(f"the replay's view differs in {', '.join(fields)}")
+    return rnd
+
+
+def _round_at_first_trick(
+    view: View,
+    hands: Sequence[Sequence[int]],
+    *,
+    trump_suit: int | None,
+    buried: Sequence[Card],
+    call: CallFriend | None,
+    swaps: Sequence[tuple[Card, Card]],
+) -> Round:
+    """The round at its first trick with these hands (count vectors) and the view's
+    level, banker, levels and declarer; its bidding record copied from the view."""
+    assert view.banker is not None  # known from the burial on (R-7.1)
+    rnd = Round.from_hands(
+        view.preset,
+        [[CARDS[c] for c in range(NUM_KINDS) for _ in range(n[c])] for n in hands],
+        level_rank=RANK_NAMES[view.level_rank],
+        trump_suit=None if trump_suit is None else SUIT_LETTERS[trump_suit],
+        banker=view.banker,
+        kitty=buried,
+        levels=None if view.levels is None else [RANK_NAMES[lv] for lv in view.levels],
+        friend_call=None if call is None or call.card is None else call.card.ascii,
+        solo=view.solo if call is None else call.solo,
+        declarer=view.declarer,
+        swaps=swaps,
+    )
+    _copy_bidding(rnd, view)
     return rnd
 
 
@@ -209,7 +232,6 @@ def first_trick(
         raise ValueError("first_trick needs the burier's or the caller's view")
     if view.phase is BURY and view.declarer is not None:
         raise ValueError("the declarer's kitty swaps follow this burial (R-8.4)")
-    assert view.banker is not None  # set before the kitty is taken (R-7.1)
     hands = [list(hand) for hand in world.hands]
     if view.phase is BURY:
         error = view.burial_error(burial)
@@ -229,20 +251,9 @@ def first_trick(
             raise ValueError(str(error))
     elif call is not None:
         raise ValueError(f"{preset.name} calls no friend")
-    rnd = Round.from_hands(
-        preset,
-        [[CARDS[c] for c in range(NUM_KINDS) for _ in range(n[c])] for n in hands],
-        level_rank=RANK_NAMES[view.level_rank],
-        trump_suit=None if view.trump_suit is None else SUIT_LETTERS[view.trump_suit],
-        banker=view.banker,
-        kitty=burial,
-        levels=None if view.levels is None else [RANK_NAMES[lv] for lv in view.levels],
-        friend_call=None if call is None or call.card is None else call.card.ascii,
-        solo=call is not None and call.solo,
-        declarer=view.declarer,
+    return _round_at_first_trick(
+        view, hands, trump_suit=view.trump_suit, buried=burial, call=call, swaps=()
     )
-    _copy_bidding(rnd, view)
-    return rnd
 
 
 def _pass_until(rnd: Round, seat: int) -> None:
