@@ -16,18 +16,19 @@ from typing import Any
 import pytest
 
 from zhaopengyou.bots.arena import BotTally, DealOutcome, play_arena
-from zhaopengyou.bots.journal import FORMAT, Journal, JournalError, outcome_from_json
+from zhaopengyou.bots.journal import (
+    FORMAT,
+    Journal,
+    JournalError,
+    arena_header,
+    code_fingerprint,
+    outcome_from_json,
+)
 from zhaopengyou.engine import get_preset
 
 PRESET = get_preset("tractor")
 KINDS = ["heuristic", "random"]
-HEADER: dict[str, Any] = {
-    "preset": "tractor",
-    "options": dict(PRESET.options),
-    "bots": KINDS,
-    "seed": 4,
-    "think": None,
-}
+HEADER = arena_header("tractor", dict(PRESET.options), KINDS, seed=4, think=None)
 
 
 def results(report: dict[str, Any]) -> dict[str, Any]:
@@ -86,6 +87,7 @@ def test_a_last_line_cut_short_is_dropped_and_its_deal_played_again(tmp_path: Pa
         ({"think": 0.2}, "think"),
         ({"preset": "zhaopengyou"}, "preset"),
         ({"options": {**HEADER["options"], "partner": "called"}}, "options"),
+        ({"code": "0123456789abcdef"}, "code"),  # the engine or the bots changed since
     ],
 )
 def test_a_journal_of_another_arena_is_refused_untouched(
@@ -179,3 +181,24 @@ def test_zpy_arena_killed_mid_run_goes_on_with_the_same_results(tmp_path: Path) 
     assert report["deals_resumed"] >= written and report["deals"] == 150
     fresh = subprocess.run(args, capture_output=True, text=True, env=env, check=True)
     assert results(report) == results(json.loads(fresh.stdout))
+
+
+def test_the_code_fingerprint_follows_the_bots_source(tmp_path: Path) -> None:
+    """Same code, same digest; one changed byte of a bot's source, another digest."""
+    import zhaopengyou.bots.journal as journal_module
+
+    assert code_fingerprint() == code_fingerprint() and len(code_fingerprint()) == 16
+    root = tmp_path / "zhaopengyou"
+    for package in ("engine", "bots"):
+        (root / package).mkdir(parents=True)
+        (root / package / "a.py").write_text("x = 1\n", encoding="utf-8")
+    fake_module = root / "bots" / "journal.py"
+    fake_module.write_text("", encoding="utf-8")
+    original = journal_module.__file__
+    try:
+        journal_module.__file__ = str(fake_module)
+        before = code_fingerprint()
+        (root / "bots" / "a.py").write_text("x = 2\n", encoding="utf-8")
+        assert code_fingerprint() != before
+    finally:
+        journal_module.__file__ = original

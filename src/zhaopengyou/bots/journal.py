@@ -4,13 +4,15 @@ where it stopped.
 A 1,000-deal run of searching bots takes hours on a small machine; Ctrl-C, a crash or
 the end of a working day must not lose the deals played. ``zpy arena --journal FILE``
 writes every finished deal to FILE at once (one JSON line each, after a header line
-naming the preset, its options, the bots, the seed and the thinking time) and, run
+naming the preset, its options, the bots, the seed, the thinking time and a digest of
+the engine's and the bots' code) and, run
 again with the same FILE, plays only the deals the file lacks: a deal's cards and bots
 depend only on the seed and its index (:func:`~zhaopengyou.bots.arena.derive_seed`),
 so the deals played in several runs are the deals one run would have played. A larger
 ``--deals`` extends a finished run.
 
-A file made for another preset, options, bots, seed or thinking time is refused, and so
+A file made for another preset, options, bots, seed or thinking time, or by other code
+(the bots would not be the same), is refused, and so
 is a line that is not a finished deal of this arena; nothing is overwritten. A last
 line cut short (the process was killed while writing it) is the one exception: it was
 never a finished deal, so it is cut off, and :attr:`Journal.dropped_tail` says so.
@@ -18,8 +20,7 @@ never a finished deal, so it is cut off, and :attr:`Journal.dropped_tail` says s
 >>> import tempfile, pathlib
 >>> from zhaopengyou.bots.arena import BotTally, DealOutcome
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "arena.jsonl"
->>> header = {"preset": "tractor", "options": {}, "bots": ["search", "heuristic"],
-...           "seed": 1, "think": 0.2}
+>>> header = arena_header("tractor", {}, ["search", "heuristic"], seed=1, think=0.2)
 >>> journal = Journal.open(path, header)
 >>> journal.append(DealOutcome(0, [BotTally(2, 3, 1, 2, [1.5]), BotTally(2, -3, 0, 0, [])]))
 >>> sorted(Journal.open(path, header).outcomes)
@@ -32,6 +33,7 @@ zhaopengyou.bots.journal.JournalError: ... was written for another arena (seed 1
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from pathlib import Path
@@ -40,7 +42,34 @@ from typing import Any
 from .arena import BotTally, DealOutcome
 
 FORMAT = "zpy-arena-journal/1"
-HEADER_FIELDS = ("preset", "options", "bots", "seed", "think")
+HEADER_FIELDS = ("preset", "options", "bots", "seed", "think", "code")
+_PLAYING_CODE = ("engine", "bots")  # the packages whose code decides how the bots play
+
+
+def code_fingerprint() -> str:
+    """A digest of the rules engine's and the bots' source: deals played by other code
+    are not the same bots' deals, and a journal written by other code is refused."""
+    root = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256()
+    for package in _PLAYING_CODE:
+        for path in sorted((root / package).glob("*.py")):
+            digest.update(f"{package}/{path.name}\n".encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def arena_header(
+    preset: str, options: dict[str, Any], bots: list[str], seed: int, think: float | None
+) -> dict[str, Any]:
+    """What a journal must have been written for: the arena's settings and this code."""
+    return {
+        "preset": preset,
+        "options": options,
+        "bots": bots,
+        "seed": seed,
+        "think": think,
+        "code": code_fingerprint(),
+    }
 
 
 class JournalError(ValueError):
@@ -200,4 +229,12 @@ class Journal:
         self.outcomes[outcome.index] = outcome
 
 
-__all__ = ["FORMAT", "Journal", "JournalError", "outcome_from_json", "outcome_to_json"]
+__all__ = [
+    "FORMAT",
+    "Journal",
+    "JournalError",
+    "arena_header",
+    "code_fingerprint",
+    "outcome_from_json",
+    "outcome_to_json",
+]

@@ -14,7 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ..bots.arena import LABELS, ArenaSummary, DealOutcome, Estimate, play_arena
-from ..bots.journal import Journal
+from ..bots.journal import Journal, arena_header
 from ..engine.presets import Preset
 from ..i18n import tr
 
@@ -38,13 +38,7 @@ def run_arena(
     :class:`~zhaopengyou.bots.journal.JournalError`."""
     book = None
     if journal is not None:
-        header = {
-            "preset": preset.name,
-            "options": dict(preset.options),
-            "bots": list(kinds),
-            "seed": seed,
-            "think": think,
-        }
+        header = arena_header(preset.name, dict(preset.options), list(kinds), seed, think)
         book = Journal.open(journal, header)
         if book.dropped_tail:
             note = tr("{path}: its last line was cut short and is dropped", lang, path=journal)
