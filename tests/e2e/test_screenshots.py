@@ -1,6 +1,6 @@
 """Screenshots of the lobby and of a table in the middle of a trick, on a desktop
-(1280×800) and a phone (390×844), saved to tests/e2e/artifacts/ (overwritten each run,
-committed for the README)."""
+(1280×800) and a phone (390×844), saved to tests/e2e/artifacts/ (made afresh each run
+and not kept in git; the README shows copies in docs/screenshots/)."""
 
 from __future__ import annotations
 
