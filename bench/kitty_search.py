@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import sys
 
@@ -28,7 +29,8 @@ SEARCHED = {name: preset for name, preset in PRESETS.items() if name != "shandon
 
 def bid_moment(preset: Preset, seed: int) -> tuple[Round, int] | None:
     """The deal of ``seed`` with HeuristicBots up to the first bid answer where the
-    search compares several, and the seat to answer; None if there is none."""
+    search compares several (a seat polled after the deal), and the seat to answer;
+    None if there is none."""
     heuristic = [HeuristicBot(seat) for seat in range(preset.players)]
     search = SearchBot(seed)
     rnd = Round(preset, seed=seed)
@@ -71,20 +73,21 @@ def gains(preset: Preset, decision: str, deals: int) -> list[float]:
             continue  # no such decision in this deal (a redeal, or no friend to call)
         rnd, seat = moment
         view = rnd.view(seat)
-        others = [(seat + step) % preset.players for step in range(1, preset.players)]
         values = []
         for action in (HeuristicBot(seat).act(view), SearchBot(seed).act(view)):
+            assert action is not None  # a seat polled after the deal, a burier or a caller
             twin = rnd.clone()
-            if action is not None:
-                twin.apply(seat, action)
-            if twin.phase is DEAL:
-                offer_bids(twin, heuristic, others)
+            twin.apply(seat, action)
             values.append(outcome(play_round(twin, heuristic), seat))
         out.append(values[1] - values[0])
     return out
 
 
 def summary(values: list[float]) -> dict[str, float]:
+    """Mean gain and the half width of its 95% interval (NaN with fewer than two)."""
+    if len(values) < 2:
+        only = values[0] if values else math.nan
+        return {"decisions": len(values), "gain": only, "ci95": math.nan, "outcome_changed": 0.0}
     mean = statistics.mean(values)
     half = 1.96 * statistics.stdev(values) / len(values) ** 0.5
     changed = sum(1 for v in values if v) / len(values)

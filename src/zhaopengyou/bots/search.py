@@ -8,9 +8,9 @@ the heuristic's own choice is played only when it did clearly better in those wo
 (see :func:`preferred_index`). The kitty taker's burial and the banker's friend call
 are searched the same way, each candidate played out from the first trick
 (:func:`~zhaopengyou.bots.world.first_trick`) in worlds drawn for the decision, and so
-are bids: when the heuristic would bid, or once the deal is over, its answer, a pass
-and bids of other cards are played out from deals completed at random
-(:func:`~zhaopengyou.bots.world.deal_twin`).
+are bids once the deal is over: the heuristic's answer, a pass and bids of other
+cards, played out from rounds completed at random
+(:func:`~zhaopengyou.bots.world.deal_twin`). During the deal a bot answers at once.
 Rollouts run until the time budget (``think`` seconds) or a fixed number of worlds
 (``worlds``, which makes decisions reproducible) is spent; at least one world is
 always played out.
@@ -19,7 +19,7 @@ The outcome of a rollout is the seat's R-10 score, with the attackers' points (R
 a fine tie-break, so that a move that wins 20 more points counts even when the level
 does not change. The rest of `shandong`'s bidding (declarations, give-back, swaps, and
 the burial, which the declarer's swaps follow: cards change hands there) is the
-heuristic bot's, as is "no bid now" during the deal.
+heuristic bot's, as are the answers during the deal.
 
 >>> from zhaopengyou.bots import HeuristicBot, play_round
 >>> from zhaopengyou.engine import Round, get_preset
@@ -43,7 +43,7 @@ from ..engine.presets import Shandong
 from ..engine.table import BID, BURY, CALL, DEAL, DONE, PLAY
 from .friend import FriendEvidence, friend_chances
 from .heuristic import HeuristicBot, judging_ordering
-from .runner import offer_bids, play_round
+from .runner import play_round
 from .sampler import SamplingError, WorldSampler
 from .world import Contradiction, World, deal_twin, first_trick
 
@@ -122,23 +122,24 @@ class SearchBot:
 
     # --- bids --------------------------------------------------------------------------
 
-    def bid_candidates(self, view: View) -> list[Bid | Pass | None]:
-        """The answers compared when asked for a bid (R-8): none while the heuristic
-        bot would not bid during the deal (then its "no bid now" stands); else its
-        answer first, passing when the deal is over, and the smallest bid of each other
-        card it may show (another trump suit, or no-trump), strongest suit first. Empty
-        for `shandong`'s declarations, which move cards between hands (R-8.4)."""
+    def bid_candidates(self, view: View) -> list[Bid | Pass]:
+        """The answers compared when polled after the deal (R-8.1): the heuristic bot's
+        first, a pass, and the smallest bid of each other card it may show (another
+        trump suit, or no-trump), strongest suit first. None during the deal, where a
+        bot answers at once (a table deals on without waiting for it: the heuristic's
+        answer stands), nor for `shandong`'s declarations, which move cards between
+        hands (R-8.4)."""
         return self._bid_candidates(view, self.heuristic.act(view))
 
-    def _bid_candidates(self, view: View, preferred: Action | None) -> list[Bid | Pass | None]:
-        if view.phase is DEAL and preferred is None:
+    def _bid_candidates(self, view: View, preferred: Action | None) -> list[Bid | Pass]:
+        if view.phase is not BID or view.to_act != view.seat:
             return []
         bids = view.legal_bids()
         if not bids or any(bid.bid_kind for bid in bids) or isinstance(view.preset, Shandong):
             return []
         assert isinstance(preferred, Bid | Pass)
-        found: list[Bid | Pass | None] = [preferred]
-        if view.phase is BID and not isinstance(preferred, Pass):
+        found: list[Bid | Pass] = [preferred]
+        if not isinstance(preferred, Pass):
             found.append(Pass())
         smallest: dict[Card, Bid] = {}
         for bid in sorted(bids, key=lambda b: len(b.cards)):
@@ -152,7 +153,7 @@ class SearchBot:
         return found
 
     def choose_bid(self, view: View) -> Action | None:
-        """The answer that did best over deals completed at random from this seat's
+        """The answer that did best over rounds completed at random from this seat's
         knowledge (:func:`~zhaopengyou.bots.world.deal_twin`) and played out by the
         heuristic bot in every seat; the heuristic's answer when there is no choice."""
         preferred = self.heuristic.act(view)
@@ -161,7 +162,6 @@ class SearchBot:
             return preferred
         seat = view.seat
         assert seat is not None
-        others = [(seat + step) % view.preset.players for step in range(1, view.preset.players)]
 
         def draw() -> Round:
             try:
@@ -171,14 +171,9 @@ class SearchBot:
 
         def evaluate(twin: Round, index: int, rng: random.Random) -> float:
             rnd = twin.clone()
-            policy = HeuristicBot(rng=rng)
-            agents = [policy] * view.preset.players
             answer = candidates[index]
-            if answer is not None:
-                rnd.apply(seat, answer)
-                if rnd.phase is DEAL:
-                    offer_bids(rnd, agents, others)
-            play_round(rnd, agents)
+            rnd.apply(seat, answer)
+            play_round(rnd, [HeuristicBot(rng=rng)] * view.preset.players)
             return outcome(rnd, seat)
 
         return candidates[self._search(len(candidates), draw, evaluate)]
