@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -152,12 +153,20 @@ async def test_reconnect_gets_the_seat_view_and_missed_events(sqlite_url: str) -
         seqs = [e["seq"] for e in seen] + [e["seq"] for e in missed["events"]]
         assert seqs == list(range(1, len(seqs) + 1))  # nothing lost, nothing repeated
         assert view["view"]["seat"] == 0 and view["seq"] >= seqs[-1]
-        own = [
-            e["card"]
-            for e in seen + missed["events"]
-            if e["kind"] == "card_dealt" and e["seat"] == 0
-        ]
-        assert sorted(own) == sorted(view["view"]["hand"]) or view["view"]["phase"] != "deal"
+        # Seat 0's hand from its events: the cards dealt to it, and the cards a 粘 moved
+        # between it and another seat (R-8.4: both seats see those events).
+        own: Counter[str] = Counter()
+        for e in seen + missed["events"]:
+            if e["kind"] == "card_dealt" and e["seat"] == 0:
+                own[e["card"]] += 1
+            elif e["kind"] in ("declaration_taken", "given_back"):
+                giver = e["from_seat"] if e["kind"] == "declaration_taken" else e["seat"]
+                receiver = e["seat"] if e["kind"] == "declaration_taken" else e["to_seat"]
+                sign = (receiver == 0) - (giver == 0)
+                for card in e["cards"] if sign else ():  # others' cards stay hidden
+                    own[card] += sign
+        held = sorted(own.elements())
+        assert held == sorted(view["view"]["hand"]) or view["view"]["phase"] != "deal"
         await back.__aexit__()
 
 
