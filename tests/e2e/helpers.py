@@ -394,7 +394,14 @@ class Player:
                 self.log.append(f"bid {cards}")
                 return True
         if "pass" in may:
-            self._act(state, "pass", self.page.get_by_test_id("pass").click)
+            try:  # the window may close (the deal's bids settled) between look and click
+                self._act(
+                    state,
+                    "pass",
+                    functools.partial(self.page.get_by_test_id("pass").click, timeout=2_000),
+                )
+            except PlaywrightTimeout:
+                return False  # look again
             return True
         return False
 

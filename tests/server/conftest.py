@@ -27,7 +27,7 @@ async def _admin(sql: str) -> None:
 
     connection = await asyncpg.connect(POSTGRES, timeout=5)
     try:
-        await connection.execute(sql)
+        await connection.execute(sql, timeout=60)
     finally:
         await connection.close()
 

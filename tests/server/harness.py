@@ -33,7 +33,14 @@ async def running_server(url: str) -> AsyncIterator[str]:
 async def running_app(url: str) -> AsyncIterator[tuple[str, Any]]:
     """The same, yielding the base and the application (to look at its rooms)."""
     app = create_app(url)
-    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", ws_max_size=65536)
+    config = uvicorn.Config(
+        app,
+        host="127.0.0.1",
+        port=0,
+        log_level="warning",
+        ws_max_size=65536,
+        timeout_graceful_shutdown=5,  # as `zpy serve`: a client left open does not hold it
+    )
     server = uvicorn.Server(config)
     task = asyncio.get_running_loop().create_task(server.serve())
     while not server.started:

@@ -99,7 +99,7 @@ async def test_trustee_on_and_off(sqlite_url: str) -> None:
         await client.send({"type": "ready"})
         # The bot plays the whole round for seat 0; the client only watches.
         while True:
-            message = await client.receive()
+            message = await asyncio.wait_for(client.receive(), 60)
             if message["type"] == "round_over":
                 break
         record = (await api(base, "GET", f"/api/rounds/{message['round_id']}/record")).json()

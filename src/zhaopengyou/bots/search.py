@@ -263,8 +263,6 @@ class SearchBot:
 
     # --- plays ---------------------------------------------------------------------------
 
-    # --- plays ---------------------------------------------------------------------------
-
     def candidates(self, view: View) -> list[tuple[Card, ...]]:
         """The plays compared: the heuristic's choice first, then distinct others."""
         preferred = self.heuristic.choose_play(view).cards
