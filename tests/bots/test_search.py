@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from zhaopengyou.bots import HeuristicBot, SearchBot, make_bot, play_round
-from zhaopengyou.bots.search import outcome
+from zhaopengyou.bots.search import EXTENDED, TIE_WORLDS, outcome
 from zhaopengyou.engine import Action, Bid, Bury, CallFriend, Pass, Play, Round, View
 from zhaopengyou.engine.cards import TRUMP
 from zhaopengyou.engine.presets import Preset
@@ -204,6 +204,60 @@ def test_think_budget_is_respected_roughly() -> None:
     started = time.perf_counter()
     bot.act(view)
     assert time.perf_counter() - started < 5.0
+
+
+class Worlds:
+    """Stand-in worlds for ``SearchBot._search``: numbered draws, and per candidate a
+    value per world from ``values`` (the search's own logic is what is tested)."""
+
+    def __init__(self, values: Any) -> None:
+        self.values = values
+        self.drawn = 0
+
+    def draw(self) -> int:
+        self.drawn += 1
+        return self.drawn
+
+    def evaluate(self, world: int, index: int, rng: Any) -> float:
+        return float(self.values(world, index))
+
+
+def test_candidates_alike_in_every_world_end_the_search_early() -> None:
+    """Candidates with the same value in each of TIE_WORLDS worlds: the search stops
+    there, long before its budget, and keeps the heuristic's choice."""
+    worlds = Worlds(lambda world, index: world % 3)
+    started = time.perf_counter()
+    assert SearchBot(1, think=30.0)._search(3, worlds.draw, worlds.evaluate) == 0
+    assert worlds.drawn == TIE_WORLDS
+    assert time.perf_counter() - started < 5.0
+
+
+def test_a_close_call_gets_more_worlds_than_one_budget() -> None:
+    """An alternative ahead of the heuristic's choice on average but not clearly:
+    the search goes past one budget (up to EXTENDED budgets) with the two of them, and
+    stops at one budget when nothing is close."""
+    think = 0.05
+
+    def close(world: int, index: int) -> float:
+        return (world % 2) * 2 - 1 + 0.05 if index == 1 else 0.0  # +0.05 a world, noise ±1
+
+    def slow(values: Any) -> Any:
+        def evaluate(world: int, index: int) -> float:
+            time.sleep(0.001)
+            return float(values(world, index))
+
+        return evaluate
+
+    close_worlds = Worlds(slow(close))
+    started = time.perf_counter()
+    SearchBot(1, think=think)._search(3, close_worlds.draw, close_worlds.evaluate)
+    close_time = time.perf_counter() - started
+    assert close_time > think
+    clear_worlds = Worlds(slow(lambda world, index: -index * (1 + world % 2)))
+    started = time.perf_counter()
+    SearchBot(1, think=think)._search(3, clear_worlds.draw, clear_worlds.evaluate)
+    assert close_worlds.drawn > clear_worlds.drawn
+    assert close_time < EXTENDED * think + 1.0
 
 
 def test_make_bot_knows_search() -> None:

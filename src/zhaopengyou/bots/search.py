@@ -13,7 +13,8 @@ cards, played out from rounds completed at random
 (:func:`~zhaopengyou.bots.world.deal_twin`). During the deal a bot answers at once.
 Rollouts run until the time budget (``think`` seconds) or a fixed number of worlds
 (``worlds``, which makes decisions reproducible) is spent; at least one world is
-always played out.
+always played out. With a time budget the search ends early when the candidates come
+out alike world after world, and a close call may take up to ``EXTENDED`` budgets.
 
 The outcome of a rollout is the seat's R-10 score, with the attackers' points (R-9) as
 a fine tie-break, so that a move that wins 20 more points counts even when the level
@@ -54,6 +55,8 @@ MAX_REDRAWS = 8  # worlds refused for a friend that fits the play badly, then on
 MAX_BURIALS = 6  # burials compared: the heuristic's, short suits emptied, no points
 MAX_CALLS = 4  # friend calls compared: the heuristic's best few (and 独打 where legal)
 MAX_BIDS = 4  # answers compared when asked for a bid: the heuristic's, a pass, other cards
+TIE_WORLDS = 8  # candidates alike in this many worlds are taken as alike: the search stops
+EXTENDED = 2.5  # a close call may take this many budgets (the median decision stays within one)
 
 _World = TypeVar("_World")
 
@@ -97,7 +100,11 @@ class SearchBot:
         evaluate: Callable[[_World, int, random.Random], float],
     ) -> int:
         """The index of the candidate to take among ``count`` (0: the heuristic's), each
-        evaluated in the same worlds from ``draw`` until the budget is spent."""
+        evaluated in the same worlds from ``draw`` until the budget is spent. With a time
+        budget, candidates that came out the same in every one of ``TIE_WORLDS`` worlds
+        end the search early, and a close call (an alternative ahead of the heuristic's
+        choice, not yet by enough) goes on, with only such alternatives, up to
+        ``EXTENDED`` budgets."""
         values: list[list[float]] = [[] for _ in range(count)]
         live = list(range(count))  # candidates still played out in new worlds
         started = time.perf_counter()
@@ -115,9 +122,14 @@ class SearchBot:
                 if len(values[0]) >= self.worlds:
                     break
                 continue
+            if len(live) == 1 or all_tied([values[i] for i in live]):
+                break  # nothing left to compare
             now = time.perf_counter()
-            if len(live) == 1 or now + (now - started) / len(values[0]) > deadline:
-                break  # nothing left to compare, or another world would overrun the budget
+            if now + (now - started) / len(values[0]) > deadline:  # another world overruns
+                live = close_calls(values, live)
+                if len(live) == 1 or deadline >= started + EXTENDED * self.think:
+                    break
+                deadline = started + EXTENDED * self.think
         return preferred_index(values)
 
     # --- bids --------------------------------------------------------------------------
@@ -415,6 +427,37 @@ def paired_gain(reference: Sequence[float], other: Sequence[float]) -> tuple[flo
     return mean, spread / worlds**0.5
 
 
+def all_tied(values: Sequence[Sequence[float]]) -> bool:
+    """Whether the candidates' values are the same in every world, over at least
+    ``TIE_WORLDS`` worlds (late in a round most plays end the same way).
+
+    >>> all_tied([[1.0] * 8, [1.0] * 8]), all_tied([[1.0] * 8, [1.0] * 7 + [2.0]])
+    (True, False)
+    """
+    first = values[0]
+    return len(first) >= TIE_WORLDS and all(other == first for other in values[1:])
+
+
+def close_calls(values: Sequence[Sequence[float]], live: Sequence[int]) -> list[int]:
+    """The heuristic's choice (0) and the live alternatives worth more worlds: ahead of
+    it on average in the worlds played, when the choice among them is not yet clear
+    (some such alternative is not the one :func:`preferred_index` would take);
+    ``[0]`` alone when more worlds would not change the answer.
+
+    >>> close_calls([[0, 0, 0], [1, -1, 1], [-1, -1, 0]], [0, 1, 2])
+    [0, 1]
+    >>> close_calls([[0, 0, 0], [1, 1, 1], [-1, -1, 0]], [0, 1, 2])
+    [0]
+    """
+    chosen = preferred_index(values)
+    ahead = [
+        i for i in live if i != 0 and (gain := paired_gain(values[0], values[i])) and gain[0] > 0
+    ]
+    if all(i == chosen for i in ahead):
+        return [0]
+    return [0, *ahead]
+
+
 def clearly_worse(reference: Sequence[float], other: Sequence[float]) -> bool:
     """Whether ``other`` already lost to the reference by more than two standard errors
     over at least four worlds: it will not be chosen, so it needs no more rollouts.
@@ -437,4 +480,12 @@ def outcome(rnd: Round, seat: int) -> float:
     return result.scores[seat] + (bands if attacking else -bands)
 
 
-__all__ = ["SearchBot", "clearly_worse", "outcome", "paired_gain", "preferred_index"]
+__all__ = [
+    "SearchBot",
+    "all_tied",
+    "clearly_worse",
+    "close_calls",
+    "outcome",
+    "paired_gain",
+    "preferred_index",
+]
