@@ -43,11 +43,15 @@ test-fast: $(STAMP) web
 	$(BIN)/python -m pytest -n 2 --dist worksteal -m "not slow"
 
 # Mutation testing of engine/ and records/ with the rule-judging tests (not in CI:
-# hours; resumable). MUTANTS="zhaopengyou.engine.leads.*" limits it to some; the score
-# and the equivalent mutants are in docs/testing.md.
+# hours; resumable, also in a new clone: the verdicts are kept in
+# docs/mutation-verdicts.json). MUTANTS="zhaopengyou.engine.leads.*" limits it to some;
+# the score and the equivalent mutants are in docs/testing.md.
 MUTANTS ?=
 mutate: $(STAMP)
-	$(BIN)/mutmut run --max-children 2 $(foreach m,$(MUTANTS),'$(m)')
+	$(BIN)/python tools/mutation_verdicts.py restore
+	$(BIN)/python tools/mutation_verdicts.py save
+	$(BIN)/mutmut run --max-children 2 $(foreach m,$(MUTANTS),'$(m)'); \
+	  status=$$?; $(BIN)/python tools/mutation_verdicts.py save && exit $$status
 	$(BIN)/python tools/mutation_score.py
 
 test-web: $(WEB_DEPS)
