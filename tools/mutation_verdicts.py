@@ -75,7 +75,7 @@ def merged(local: dict[str, Any], stored: Entry | None) -> Entry:
             unjudged = mutant in local["exit_code_by_key"] and mutant not in verdicts
             if unjudged and function_of(mutant) in same:
                 verdicts[mutant] = code
-    return {"hash_by_function_name": hashes, "exit_code_by_key": dict(sorted(verdicts.items()))}
+    return {"hash_by_function_name": hashes, "exit_code_by_key": verdicts}
 
 
 def save(mutants: Path, store: Path) -> int:
