@@ -356,13 +356,12 @@ class _Validator:
         return None if value is None else self.seat(value, key)
 
     def card(self, value: object, key: str) -> str:
-        if value not in CARD_TOKENS:
+        if not isinstance(value, str) or value not in CARD_TOKENS:  # a list is unhashable
             self.fail(
                 key,
                 "{value} is not a card (ASCII notation such as 10H, LJ, BJ)",
                 value=show_value(value),
             )
-        assert isinstance(value, str)
         return value
 
     def cards(self, value: object, key: str) -> list[str]:
@@ -491,12 +490,8 @@ class _Validator:
 
     def swap(self, value: object, key: str) -> None:
         swap = self.obj(value, key)
-        for name in ("from_hand", "from_kitty"):
-            cards = self.get(swap, name, f"{key}.")
-            if isinstance(cards, list):
-                self.cards(cards, f"{key}.{name}")
-            else:
-                self.card(cards, f"{key}.{name}")
+        for name in ("from_hand", "from_kitty"):  # one card each (RECORD.md `swaps`)
+            self.card(self.get(swap, name, f"{key}."), f"{key}.{name}")
 
     def friend_call(self, value: object) -> None:
         if value is None:

@@ -190,14 +190,21 @@ def check_record_path(path: str | os.PathLike[str], mode: RecordMode = "create")
 
 def _path_problem(path: Path, mode: RecordMode) -> RecordPathError | None:
     file = str(path)
+    try:
+        return _problem_of(path, file, mode)
+    except OSError as err:  # a name too long for the file system, a folder not searchable
+        return _refusal(file, "{error}", error=_os_reason(err))
+
+
+def _problem_of(path: Path, file: str, mode: RecordMode) -> RecordPathError | None:
     if path.is_dir():
         return _refusal(file, "it is a folder")
     if path.exists() or path.is_symlink():
         if mode == "create":
             return RecordPathError(Message("{file} already exists", {"file": file}), exists=True)
-        if not os.access(path, os.W_OK):
-            return _refusal(file, "permission denied")
-        return None
+        if path.exists():
+            return None if os.access(path, os.W_OK) else _refusal(file, "permission denied")
+        path = Path(os.path.realpath(path))  # a dangling link: writing creates its target
     folder = path.parent
     if not folder.exists():
         return _refusal(file, "the folder {folder} does not exist", folder=str(folder))
@@ -206,6 +213,10 @@ def _path_problem(path: Path, mode: RecordMode) -> RecordPathError | None:
     if not os.access(folder, os.W_OK | os.X_OK):
         return _refusal(file, "permission denied")
     return None
+
+
+def _os_reason(err: OSError) -> str:
+    return err.strerror or errno.errorcode.get(err.errno or 0, str(err))
 
 
 def _refusal(file: str, reason: str, **params: Any) -> RecordPathError:
@@ -253,8 +264,7 @@ class RecordWriter:
             found = _path_problem(self.path, self.mode)
             if found is not None:
                 raise found from None
-            reason = err.strerror or errno.errorcode.get(err.errno or 0, str(err))
-            raise _refusal(str(self.path), "{error}", error=reason) from None
+            raise _refusal(str(self.path), "{error}", error=_os_reason(err)) from None
         if self.mode == "append" and self._ends_without_newline():
             self._file.write("\n")  # a line cut short by a crash stays on its own line
         return self
