@@ -121,7 +121,7 @@ def _circular() -> list[object]:
         (["10H"] * 20, "[" + '"10H",' * 9 + '"10H…'),
         ({3}, "{3}"),  # not JSON: Python's repr
         (_circular(), "[[...]]"),  # json.dumps raises ValueError: repr
-        (b"x" * 70, "b'" + "x" * 57 + "…"),
+        pytest.param(b"x" * 70, "b'" + "x" * 57 + "…", id="bytes"),
     ],
 )
 def test_show_value_is_compact_unescaped_json_cut_at_60_characters(

@@ -267,6 +267,7 @@ def test_a_whole_round_is_one_line_with_its_keys_in_record_md_order(tractor_roun
         (b'{"a":1}\n{', b'{"a":1}\n{\n' + LINE.encode()),
         (b"\n", b"\n" + LINE.encode()),
     ],
+    ids=["empty", "object", "one-key", "one-byte", "cut-short", "cut-brace", "newline"],
 )
 def test_append_keeps_the_old_bytes_and_starts_a_new_line(
     before: bytes, after: bytes, tmp_path: Path

@@ -241,7 +241,6 @@ REPLAY_TEXT: dict[str, dict[str, str]] = {
         "zh-Hans": "记录的粘牌所取为 {recorded}，引擎为 {engine}",
         "zh-Hant": "記錄的粘牌所取為 {recorded}，引擎為 {engine}",
     },
-    "no swap": {"zh-Hans": "不换牌", "zh-Hant": "不換牌"},
     "none": {"zh-Hans": "无", "zh-Hant": "無"},
     "a level for each seat": {"zh-Hans": "每个座位一个级别", "zh-Hant": "每個座位一個級別"},
     "{field} belongs to a 粘 (zhan) bid only": {

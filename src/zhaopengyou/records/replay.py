@@ -446,7 +446,7 @@ class _Replay:
         )
         if rnd.phase is Phase.SWAP:  # the declarer's swaps, then the reveal
             assert rnd.to_act is not None
-            shown = ", ".join(f"{a}↔{b}" for a, b in swaps) or Message("no swap")
+            shown = ", ".join(f"{a}↔{b}" for a, b in swaps)  # an empty swap is always legal
             self.apply(rnd.to_act, Swap(swaps), shown)
         elif swaps:
             self.disagree(
