@@ -34,22 +34,18 @@ from zhaopengyou.records import (
     round_record,
 )
 
+from .test_falsify import KeenDeclarer
+
 MODES: tuple[RecordMode, ...] = ("create", "append", "replace")
 RECORD: dict[str, Any] = {"format": "zpy-record/1", "players": ["东", "南", "西", "北"]}
 LINE = '{"format":"zpy-record/1","players":["东","南","西","北"]}\n'
 
 
-class KeenBot(RandomBot):
-    """A random bot that 粘s, 顶s and adds whenever it may (R-8.4) and goes solo (独打)
-    whenever it may (R-9.2), so that its rounds hold those record fields."""
+class KeenBot(KeenDeclarer):
+    """A KeenDeclarer that also goes solo (独打) whenever it may (R-9.2), so that its
+    rounds hold every bid and friend-call field of a record."""
 
     def act(self, view: View) -> Action | None:
-        if view.phase in (Phase.DEAL, Phase.BID):
-            bids = view.legal_bids()
-            for kind in ("zhan", "ding", "add"):
-                chosen = [bid for bid in bids if bid.bid_kind == kind]
-                if chosen:
-                    return self.rng.choice(chosen)
         if view.phase is Phase.CALL:
             solo = [call for call in view.legal_friend_calls() if call.solo]
             if solo:
