@@ -14,6 +14,20 @@ from zhaopengyou.engine import Action, Phase, Preset, Round, View
 PRESET_NAMES = ("zhaopengyou", "tractor", "tractor-called", "qidong", "shandong")
 
 
+class KeenDeclarer(RandomBot):
+    """A random bot that 粘s, 顶s and adds jokers whenever it may (R-8.4), so that its
+    rounds (and `shandong` records) hold every kind of declaration."""
+
+    def act(self, view: View) -> Action | None:
+        if view.phase in (Phase.DEAL, Phase.BID):
+            bids = view.legal_bids()
+            for kind in ("zhan", "ding", "add"):
+                chosen = [bid for bid in bids if bid.bid_kind == kind]
+                if chosen:
+                    return self.rng.choice(chosen)
+        return super().act(view)
+
+
 def has_legal(view: View, kind: str) -> bool:
     """Whether the seat has at least one legal action of ``kind`` (by its own view)."""
     if kind == "bid":

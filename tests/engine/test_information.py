@@ -27,7 +27,7 @@ from zhaopengyou.bots.base import Agent
 from zhaopengyou.engine import Action, Pass, Phase, Preset, Round, View, get_preset
 
 from .audit import check_events, check_views
-from .drive import drive, new_round
+from .drive import KeenDeclarer, drive, new_round
 
 # Every preset, and every option that changes what is dealt, declared or shown.
 CONFIGS: dict[str, tuple[str, dict[str, Any]]] = {
@@ -62,19 +62,6 @@ class QuietFirstDeal(RandomBot):
             self.most_dealt = max(self.most_dealt, view.cards_dealt)
             if self.quiet:
                 return Pass() if view.phase is Phase.BID else None
-        return super().act(view)
-
-
-class KeenDeclarer(RandomBot):
-    """A random bot that 粘s, 顶s and adds jokers whenever it may (R-8.4)."""
-
-    def act(self, view: View) -> Action | None:
-        if view.phase in (Phase.DEAL, Phase.BID):
-            bids = view.legal_bids()
-            for kind in ("zhan", "ding", "add"):
-                chosen = [bid for bid in bids if bid.bid_kind == kind]
-                if chosen:
-                    return self.rng.choice(chosen)
         return super().act(view)
 
 

@@ -21,11 +21,13 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from zhaopengyou.bots import RandomBot, play_match
-from zhaopengyou.engine import Action, Phase, View, get_preset
+from zhaopengyou.bots import play_match
+from zhaopengyou.engine import get_preset
 from zhaopengyou.engine.cards import CARDS, RANK_NAMES, to_ascii_list
 from zhaopengyou.engine.match import Match
 from zhaopengyou.records import RecordError, match_records, replay_record
+
+from ..engine.drive import KeenDeclarer
 
 Record = dict[str, Any]
 ALL_CARDS = to_ascii_list(CARDS)
@@ -36,20 +38,6 @@ GAMES = {
     "qidong": ("qidong", {}),
     "shandong": ("shandong", {}),
 }
-
-
-class KeenDeclarer(RandomBot):
-    """A random bot that 粘s, 顶s and adds jokers whenever it may (R-8.4), so that
-    `shandong` records hold every kind of declaration."""
-
-    def act(self, view: View) -> Action | None:
-        if view.phase in (Phase.DEAL, Phase.BID):
-            bids = view.legal_bids()
-            for kind in ("zhan", "ding", "add"):
-                chosen = [bid for bid in bids if bid.bid_kind == kind]
-                if chosen:
-                    return self.rng.choice(chosen)
-        return super().act(view)
 
 
 def played(game: str, seed: int, rounds: int = 3) -> list[Record]:
