@@ -1,11 +1,13 @@
-"""Shared helpers for engine tests: orderings and count vectors from notation."""
+"""Shared helpers for engine tests: orderings, count vectors from notation, refusals."""
 
 from __future__ import annotations
 
 import pytest
 
 from zhaopengyou.engine.cards import RANK_NAMES, SUIT_LETTERS, counts_of, parse_cards
+from zhaopengyou.engine.errors import IllegalAction
 from zhaopengyou.engine.ordering import LEVEL_CHAIN, SEPARATE_LEVELS, STRICT_RUNS, Ordering
+from zhaopengyou.i18n.messages import engine_message
 
 # The adjacency of R-3.3 (standard), R-3.4 (qidong) and R-3.5 (shandong).
 ADJACENCY = {"standard": LEVEL_CHAIN, "qidong": SEPARATE_LEVELS, "shandong": STRICT_RUNS}
@@ -20,6 +22,14 @@ def ordering(
         fixed,
         ADJACENCY[adjacency],
     )
+
+
+def refusal(error: IllegalAction | None) -> tuple[str | None, str, str] | None:
+    """A refusal as a player reads it: its rule, the English message and the simplified
+    Chinese one an interface shows (``engine_message``); None for no refusal."""
+    if error is None:
+        return None
+    return error.rule, str(error), engine_message(error, "zh-Hans")
 
 
 def counts(text: str) -> list[int]:

@@ -1,14 +1,16 @@
-"""R-8.1 deal and closing window; R-8.2 翻主 bids, overcalls and the no-bid rule."""
+"""R-8.1 deal and closing window; R-8.2 翻主 bids, overcalls and the no-bid rule; what
+games without declarations (R-8.2, R-8.3) leave out of R-8.4."""
 
 from __future__ import annotations
 
 import pytest
 
 from zhaopengyou.engine import Bid, IllegalAction, Pass, Phase, Round, get_preset
-from zhaopengyou.engine.cards import parse_cards
+from zhaopengyou.engine.bidding import BiddingRules, BidRecord
+from zhaopengyou.engine.cards import Card, parse_cards
 from zhaopengyou.engine.events import KittyTaken, KittyTurned, Redealt, TrumpDecided
 
-from .conftest import arranged_deck
+from .conftest import arranged_deck, refusal
 
 TRACTOR = get_preset("tractor")
 
@@ -203,3 +205,33 @@ def test_quick_bid_check_agrees_with_the_legal_bids(name: str) -> None:  # R-8.2
             if rnd.may_bid(dealt_to):
                 offer_bids(rnd, agents, [dealt_to])
     assert checks > 1000
+
+
+@pytest.mark.parametrize("name", ["tractor", "zhaopengyou", "qidong"])
+def test_bids_shown_in_full_and_no_kitty_swaps_without_declarations(name: str) -> None:
+    """R-8.2, R-8.3: every bid is shown face up to every seat and to spectators, and only
+    the bidder's suit is known before play; R-8.4's kitty swaps belong to `shandong`."""
+    preset = get_preset(name)
+    rules = preset.bidding
+    bids = (
+        BidRecord(1, tuple(parse_cards("2H")), 5),
+        BidRecord(2, tuple(parse_cards("2S 2S")), 9),
+    )
+    for seat in (0, 1, 2, None):
+        for revealed in (False, True):
+            assert rules.visible_bids(bids, seat, revealed) == bids
+    assert rules.knowers(bids, 2) == frozenset({2})
+    hands = ["9S 5C", "6C 7C", "8C 10C", "JC QC", "4D 5D"][: preset.players]
+    rnd = Round.from_hands(preset, hands, level_rank="2", trump_suit="H", banker=0)
+    assert rnd.swap_error(0, []) is None
+    assert refusal(rnd.swap_error(0, [(Card("9S"), Card("9H"))])) == (
+        "R-8.4",
+        "R-8.4: this game has no kitty swaps",
+        "这个玩法没有换底",
+    )
+
+
+def test_bidding_rules_by_default_never_rule_a_bid_out() -> None:
+    """R-8.1: ``could_bid`` is a cheap necessary condition; a game that does not define
+    one must not skip asking a seat that may hold a bid."""
+    assert BiddingRules().could_bid([0] * 54, 0, (), 0) is True

@@ -8,6 +8,8 @@ import pytest
 from zhaopengyou.engine import IllegalAction, Round, get_preset, parse_cards
 from zhaopengyou.engine.cards import RANK_NAMES
 
+from .conftest import refusal
+
 
 def reading(preset: str, level: str, trump: str | None, cards: str) -> list[tuple]:
     p = get_preset(preset)
@@ -82,15 +84,26 @@ def test_snow_counts_its_doubled_numbers() -> None:
     assert info[0].to_dict()["cards"] == ["6D", "7D", "7D", "8D", "8D", "9D", "10D"]
 
 
-def test_describe_refuses_what_is_not_a_lead() -> None:
+ONE_SUIT = "a lead must be cards of one suit (trumps count as one suit)"
+
+
+@pytest.mark.parametrize(
+    ("level", "cards", "message", "chinese"),
+    [
+        ("2", "AS AH", f"R-4.1: {ONE_SUIT}", "首出的牌必须是同一花色（主牌算一种花色）"),
+        ("2", "", "R-4.1: play at least one card", "至少要出一张牌"),
+        # Level 3: ♠3 is a trump (R-3.3), so this is two suits.
+        ("3", "3S 3S 4S 4S", f"R-4.1: {ONE_SUIT}", "首出的牌必须是同一花色（主牌算一种花色）"),
+    ],
+)
+def test_describe_refuses_what_is_not_a_lead(
+    level: str, cards: str, message: str, chinese: str
+) -> None:
+    """R-4.1: no cards, or cards of two effective suits, are no lead to read."""
     p = get_preset("tractor")
-    ordering = p.ordering(0, 1)
-    with pytest.raises(IllegalAction, match=r"R-4\.1"):
-        p.describe(parse_cards("AS AH"), ordering)
-    with pytest.raises(IllegalAction, match=r"R-4\.1"):
-        p.describe((), ordering)
-    with pytest.raises(IllegalAction, match=r"R-4\.1"):  # level 3: ♠3 is a trump (R-3.3)
-        p.describe(parse_cards("3S 3S 4S 4S"), p.ordering(1, 1))
+    with pytest.raises(IllegalAction) as info:
+        p.describe(parse_cards(cards), p.ordering(RANK_NAMES.index(level), 1))
+    assert refusal(info.value) == ("R-4.1", message, chinese)
 
 
 def test_view_describe_uses_the_round_and_hides_nothing_new() -> None:
@@ -122,7 +135,12 @@ def test_a_hidden_trump_cannot_be_used_to_read_cards() -> None:
             rnd.apply(rnd.to_act, bots[rnd.to_act].act(rnd.view(rnd.to_act)))
         if not rnd.trump_public:
             outsider = next(s for s in range(4) if s not in rnd.trump_knowers)
-            with pytest.raises(IllegalAction, match="trump suit is known"):
+            with pytest.raises(IllegalAction) as info:
                 rnd.view(outsider).describe(parse_cards("5S"))
+            assert refusal(info.value) == (
+                "R-8.4",
+                "R-8.4: cards are read once the trump suit is known",
+                "主牌花色公布之后才能判断牌型",
+            )
             return
     pytest.fail("no hidden trump in 40 shandong deals")

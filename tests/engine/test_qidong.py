@@ -3,6 +3,8 @@ R-9.2, R-9.4, R-10.2."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from zhaopengyou.engine import (
@@ -292,3 +294,34 @@ def test_points_shown_apart_until_the_friend_is_revealed() -> None:  # R-9.2, se
         rnd.apply(seat, Play.parse(text))
     board = rnd.view(2).scoreboard()  # seat 3 played the twin ♥A: merged from now on
     assert board == [((0, 3), 20), ((1, 2, 4), 5)]
+
+
+def _dealing() -> Round:
+    rnd = Round(QIDONG, seed=1, dealer=0)
+    rnd.deal_card()
+    return rnd
+
+
+def _solo_after_a_trick() -> Round:
+    rnd = setup_play(["AH 3C", "KH 5C", "10H 6C", "9H 8C", "4H JC"], solo=True)
+    for seat, text in [(0, "3C"), (1, "5C"), (2, "6C"), (3, "8C"), (4, "JC")]:
+        rnd.apply(seat, Play.parse(text))  # seat 4's ♣J takes the ♣5
+    return rnd
+
+
+@pytest.mark.parametrize(
+    ("situation", "expected"),
+    [
+        (_dealing, [((0,), 0), ((1,), 0), ((2,), 0), ((3,), 0), ((4,), 0)]),
+        (_solo_after_a_trick, [((0,), 0), ((1, 2, 3, 4), 5)]),
+    ],
+    ids=["no banker yet", "solo"],
+)
+def test_scoreboard_before_bidding_and_for_a_solo_banker(
+    situation: Callable[[], Round], expected: list[tuple[tuple[int, ...], int]]
+) -> None:
+    """Seed 001, R-9.2: no banker yet: every seat apart; 独打: the banker against the
+    other four, as public as a revealed friend."""
+    rnd = situation()
+    for seat in range(5):
+        assert rnd.view(seat).scoreboard() == expected

@@ -1,16 +1,19 @@
 """Rules that had no test naming them (issue 13, tools/rules_coverage.py): R-1.2, the
-play order, and R-5.4, the void follower's free choice."""
+play order, R-5.4, the void follower's free choice, and R-11.1, a room's options as typed
+on a command line."""
 
 from __future__ import annotations
 
 import itertools
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 
 from zhaopengyou.engine import (
     IllegalAction,
+    InvalidOption,
     NotYourTurn,
     Pass,
     Phase,
@@ -19,8 +22,10 @@ from zhaopengyou.engine import (
     Round,
     get_preset,
     parse_cards,
+    parse_option_values,
 )
 from zhaopengyou.engine.events import BidMade, CardDealt, CardsPlayed, Passed
+from zhaopengyou.i18n import tr
 
 from .drive import drive, new_round
 
@@ -228,3 +233,74 @@ def test_r5_4_every_choice_of_a_void_follower_is_legal(name: str) -> None:
             assert Counter(made.cards) == Counter(choice)
             checked += 1
     assert checked > 10, "too few void followers to say anything"
+
+
+# --- R-11.1: a room's options, as NAME=VALUE text (docs/rules.md § Options) ----------------
+
+
+@pytest.mark.rules("R-11.1")
+@pytest.mark.parametrize(
+    ("preset", "assignments", "expected"),
+    [
+        ("tractor", {}, {}),
+        ("tractor", {"partner": " called "}, {"partner": "called"}),
+        ("tractor", {"decks": "3", "kitty_size": "6"}, {"decks": 3, "kitty_size": 6}),
+        ("qidong", {"throw_penalty": "-2"}, {"throw_penalty": -2}),  # ranges: get_preset
+        ("shandong", {"dengsi": "true"}, {"dengsi": True}),
+        ("shandong", {"dengsi": "on"}, {"dengsi": True}),
+        ("shandong", {"dengsi": "yes"}, {"dengsi": True}),
+        ("shandong", {"dengsi": "1"}, {"dengsi": True}),
+        ("shandong", {"dengsi": " TRUE "}, {"dengsi": True}),
+        ("shandong", {"feng_j": "false"}, {"feng_j": False}),
+        ("shandong", {"feng_j": "off"}, {"feng_j": False}),
+        ("shandong", {"feng_j": "no"}, {"feng_j": False}),
+        ("shandong", {"feng_j": "0", "j_to_6": "Off"}, {"feng_j": False, "j_to_6": False}),
+    ],
+)
+def test_r11_1_option_values_are_typed_like_their_defaults(
+    preset: str, assignments: dict[str, str], expected: dict[str, Any]
+) -> None:
+    """On/off options take true/false, on/off, yes/no, 1/0 in any case; numbers are whole
+    numbers; choices are words, spaces trimmed."""
+    assert parse_option_values(preset, assignments) == expected
+
+
+@pytest.mark.rules("R-11.1")
+@pytest.mark.parametrize(
+    ("preset", "assignments", "message", "chinese"),
+    [
+        (
+            "chess",
+            {},
+            "unknown preset 'chess'; presets: qidong, shandong, tractor, zhaopengyou",
+            "没有玩法 'chess'；可选的玩法：qidong, shandong, tractor, zhaopengyou",
+        ),
+        (
+            "shandong",
+            {"decks": "3"},
+            "shandong has no option 'decks'; options: dengsi, feng_j, j_to_6",
+            "shandong 没有选项 'decks'；可用的选项：dengsi, feng_j, j_to_6",
+        ),
+        (
+            "shandong",
+            {"dengsi": "maybe"},
+            "option 'dengsi' takes true or false (got 'maybe')",
+            "选项 'dengsi' 只能是 true 或 false（收到的是 'maybe'）",
+        ),
+        (
+            "tractor",
+            {"decks": "three"},
+            "option 'decks' takes a whole number (got 'three')",
+            "选项 'decks' 必须是整数（收到的是 'three'）",
+        ),
+    ],
+)
+def test_r11_1_bad_option_text_is_refused_by_name(
+    preset: str, assignments: dict[str, str], message: str, chinese: str
+) -> None:
+    """An unknown preset or option, or a value of the wrong type, is an InvalidOption; the
+    command line shows it in the user's language (``tr`` of its template and fields)."""
+    with pytest.raises(InvalidOption) as info:
+        parse_option_values(preset, assignments)
+    assert str(info.value) == message
+    assert tr(info.value.template, "zh-Hans", **info.value.params) == chinese

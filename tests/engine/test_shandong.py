@@ -18,13 +18,14 @@ from zhaopengyou.engine import (
     get_preset,
 )
 from zhaopengyou.engine.cards import RANK_NAMES, Card, parse_cards
+from zhaopengyou.engine.declaring import ShandongBidding
 from zhaopengyou.engine.events import BidMade, TrumpDecided, TrumpRevealed, for_seat
 from zhaopengyou.engine.ordering import STRICT_RUNS
 from zhaopengyou.engine.shandong import shandong_follow_error, shandong_unit
 from zhaopengyou.engine.table import Band
 from zhaopengyou.engine.units import PAIR, SINGLE, Shape
 
-from .conftest import arranged_deck, counts, ordering
+from .conftest import arranged_deck, counts, ordering, refusal
 
 SHANDONG = get_preset("shandong")
 FIXED = (0, 1, 3)
@@ -384,6 +385,58 @@ def test_zhan_takes_the_declaration_and_gives_back_a_fixed_trump() -> None:  # R
     finish_window(rnd)
     assert rnd.declarer == 0 and rnd.trump_suit == 1  # declarer and suit unchanged
     assert rnd.trump_knowers == frozenset({0, 1})  # the sticker saw the pair
+
+
+GIVE_BACK_REFUSED = (
+    "R-8.4",
+    "R-8.4: give back at least one 常主: a joker, 2, 3 or 5",
+    "还的牌中至少要有一张常主：王、2、3 或 5",
+)
+
+
+@pytest.mark.parametrize(
+    ("fixed", "cards", "refused"),
+    [
+        (FIXED, "10D JD JD", True),
+        (FIXED, "2C 10D JD", False),
+        (FIXED, "4C 3D", False),
+        (FIXED, "5H", False),
+        (FIXED, "9D LJ", False),
+        (FIXED, "BJ", False),
+        ((2,), "4C", False),  # the 常主 ranks are the ones the rules were made with
+        ((2,), "2C 3D 5H", True),
+    ],
+)
+def test_a_give_back_holds_a_fixed_trump(fixed: tuple[int, ...], cards: str, refused: bool) -> None:
+    """R-8.4 粘: at least one card given back is a 常主, a joker or one of the fixed ranks."""
+    error = ShandongBidding(fixed).give_back_error(tuple(parse_cards(cards)))
+    assert refusal(error) == (GIVE_BACK_REFUSED if refused else None)
+
+
+@pytest.mark.parametrize(
+    ("seat", "cards", "expected"),
+    [
+        (0, "2C 10D JD", ("R-8.4", "R-8.4: nothing is to be given back", "现在没有要还的牌")),
+        (
+            1,
+            "2C 10D",
+            ("R-8.4", "R-8.4: give back exactly 3 cards (got 2)", "须还 3 张牌（你给了 2 张）"),
+        ),
+        # Seat 2 holds both ♠6: seat 1 cannot give one back, 常主 or not.
+        (1, "2C 10D 6S", (None, "you do not hold 1× ♠6", "你手里没有 1 张 ♠6")),
+        (1, "10D JD JD", GIVE_BACK_REFUSED),
+        (1, "2C 10D JD", None),
+        (1, "LJ 7H 7H", None),  # the declaration's own joker is a 常主
+    ],
+)
+def test_the_sticker_view_checks_a_give_back(
+    seat: int, cards: str, expected: tuple[str | None, str, str] | None
+) -> None:
+    """R-8.4 粘: only the sticker gives back, as many cards as taken, held, one a 常主."""
+    rnd = dealing({0: "LJ 7H 7H", 1: "BJ 10D 10D JD JD 2C", 2: "6S 6S"})
+    rnd.apply(0, Bid(tuple(parse_cards("LJ 7H 7H")), "liang"))
+    rnd.apply(1, Bid(tuple(parse_cards("BJ 10D 10D JD JD")), "zhan"))
+    assert refusal(rnd.view(seat).give_back_error(tuple(parse_cards(cards)))) == expected
 
 
 def test_adding_a_twin_joker_makes_a_ding_unless_dengsi() -> None:  # R-8.4 等死

@@ -58,9 +58,9 @@ def test_snapshot_format_and_card_notation(snapshot: dict[str, Any]) -> None:
     assert Round.from_json(snapshot).to_json() == snapshot
 
 
-def mutate(data: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
-    """A deep copy with ``data[path...] = value`` (a path like ``hands.0.3``); a value
-    of ``...`` deletes the key."""
+def mutate(data: Any, path: str, value: Any) -> Any:
+    """A deep copy with ``data[path...] = value`` (a path like ``hands.0.3``; list indexes
+    may be negative); a value of ``...`` deletes the key."""
     out = copy.deepcopy(data)
     *parents, last = path.split(".")
     target: Any = out
@@ -226,6 +226,196 @@ def test_a_position_from_hands_has_a_history_too() -> None:
     assert Round.from_json(rnd.to_json()).to_json() == rnd.to_json()
 
 
+LATER_ROUNDS = [
+    ("zhaopengyou", {}),
+    ("tractor", {}),
+    ("tractor", {"partner": "called"}),
+    ("qidong", {}),
+    ("shandong", {}),
+]
+
+
+def later_round(preset=TRACTOR) -> tuple[Match, Round]:
+    """A match after its first round, and its round 2 with two cards of the first trick
+    played: the round has a number, levels and a banker carried over from round 1."""
+    match = Match(preset, seed=5, rounds=3)
+    bots = [RandomBot(s) for s in range(preset.players)]
+    match.finish_round(play_round(match.new_round(), bots))
+    return match, play_round(match.new_round(), bots, until=lambda r: len(r.current) >= 2)
+
+
+@pytest.mark.parametrize(("name", "options"), LATER_ROUNDS)
+def test_a_later_round_and_its_match_come_back_whole(name: str, options: dict[str, Any]) -> None:
+    """Round 2 rebuilt from its history keeps its number, levels, banker and dealer (not
+    a first round's defaults), and the match comes back from its snapshot."""
+    match, rnd = later_round(get_preset(name, **options))
+    steps = rnd.history()
+    assert steps[0]["number"] == 2
+    rebuilt = Round.from_history(rnd.preset, rnd.seed, steps)
+    fields = ("number", "levels_before", "banker", "dealer", "level_rank", "phase", "to_act")
+    assert [getattr(rebuilt, f) for f in fields] == [getattr(rnd, f) for f in fields]
+    assert rebuilt.history() == steps
+    assert rebuilt.to_json() == rnd.to_json()
+    for seat in range(rnd.preset.players):
+        assert rebuilt.view(seat) == rnd.view(seat)
+    assert rebuilt.spectator_view() == rnd.spectator_view()
+    data = json.loads(json.dumps(match.to_json()))
+    resumed = Match.from_json(data)
+    assert resumed.to_json() == data
+    assert (resumed.levels, resumed.banker, resumed.dealer) == (
+        match.levels,
+        match.banker,
+        match.dealer,
+    )
+    assert resumed.new_round().to_json() == match.new_round().to_json()
+
+
+@pytest.fixture(scope="module")
+def histories() -> dict[str, tuple[int | None, list[dict[str, Any]]]]:
+    """Seed and history of a dealt round 2 in its first trick, and of a position."""
+    _, rnd = later_round()
+    position = Round.from_hands(
+        TRACTOR, ["AS KS", "QS JS", "10S 9S", "8S 7S"], level_rank="2", trump_suit="H", banker=0
+    )
+    position.apply(0, Play.parse("AS"))
+    return {"dealt": (rnd.seed, rnd.history()), "position": (None, position.history())}
+
+
+@pytest.mark.parametrize(
+    ("base", "path", "value", "error", "message"),
+    [
+        ("dealt", "0", "start", DecodeError, "steps[0]: expected an object, got str"),
+        ("dealt", "0.kind", "deal", HistoryError, "steps[0].kind: {start}"),
+        (
+            "dealt",
+            "0.number",
+            "2",
+            HistoryError,
+            "steps[0].number: expected a whole number, got '2'",
+        ),
+        ("dealt", "0.number", ..., HistoryError, "steps[0].number: missing"),
+        ("dealt", "0.levels_before.1", "1", HistoryError, "steps[0].levels_before[1]: {rank}"),
+        ("dealt", "0.levels_before", ["2"], HistoryError, "steps[0]: levels must list 4 seats"),
+        ("dealt", "0.banker", 4, HistoryError, "steps[0].banker: no seat 4 in a 4-player game"),
+        ("dealt", "0.dealer", 4, HistoryError, "steps[0].dealer: no seat 4 in a 4-player game"),
+        ("dealt", "0.deck", ["AS", "1X"], DecodeError, "steps[0].deck[1]: '1X' is not a card"),
+        ("dealt", "0.rng", 5, DecodeError, "steps[0].rng: expected an object, got int"),
+        ("dealt", "5", "deal", DecodeError, "steps[5]: expected an object, got str"),
+        ("dealt", "-1.kind", "deal", HistoryError, "steps[{last}]: {no_deal}"),
+        ("dealt", "-1.cards", "JH", HistoryError, "steps[{last}].cards: expected a list, got str"),
+        (
+            "position",
+            "0.position",
+            "AS",
+            DecodeError,
+            "steps[0].position: expected an object, got str",
+        ),
+        ("position", "0.position.level_rank", "1", HistoryError, "steps[0].position: {level}"),
+    ],
+)
+def test_a_broken_history_names_the_step_and_the_problem(
+    histories: dict[str, tuple[int | None, list[dict[str, Any]]]],
+    base: str,
+    path: str,
+    value: Any,
+    error: type[DecodeError],
+    message: str,
+) -> None:
+    """One field of a real history broken: the error names the step and field (its
+    ``key``) and says what is wrong (its ``reason``)."""
+    seed, steps = histories[base]
+    expected = message.format(
+        last=len(steps) - 1,
+        start="a history starts with its start step",
+        rank="'1' is not a rank (2 … A)",
+        no_deal="a card dealt when no card is to be dealt",
+        level="unknown level rank '1'",
+    )
+    with pytest.raises(DecodeError) as caught:
+        Round.from_history(TRACTOR, seed, mutate(steps, path, value))
+    assert isinstance(caught.value, error)
+    assert str(caught.value) == expected
+    key, reason = expected.split(": ", 1)
+    assert (caught.value.key, caught.value.reason) == (key, reason)
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "field", "reason"),
+    [
+        ("1.card", "XX", "steps[1].card", "'XX' is not a card"),
+        ("-1.seat", 4, "steps[{last}].seat", "no seat 4 in a 4-player game"),
+    ],
+)
+def test_a_bad_card_or_seat_in_a_step_is_named(
+    histories: dict[str, tuple[int | None, list[dict[str, Any]]]],
+    path: str,
+    value: Any,
+    field: str,
+    reason: str,
+) -> None:
+    """A bad card in a deal step or a bad seat in an action step: the key ends with the
+    step and its field, the reason is exact. (The key now names the step twice,
+    ``steps[1].steps[1].card``: the field's key already holds the step, and the handler
+    of the step's DecodeError prefixes it again.)"""
+    seed, steps = histories["dealt"]
+    with pytest.raises(HistoryError) as caught:
+        Round.from_history(TRACTOR, seed, mutate(steps, path, value))
+    assert caught.value.key.endswith(field.format(last=len(steps) - 1))
+    assert caught.value.reason == reason
+    assert str(caught.value) == f"{caught.value.key}: {reason}"
+
+
+@pytest.mark.parametrize(
+    ("steps", "seed", "error", "key", "reason"),
+    [
+        ("start", 1, DecodeError, "steps", "expected a list, got str"),
+        ([], 1, HistoryError, "steps", "a history starts with its start step"),
+        (None, None, HistoryError, "seed", "this history's shuffles come from its seed: give it"),
+    ],
+)
+def test_a_history_needs_its_steps_and_seed(
+    histories: dict[str, tuple[int | None, list[dict[str, Any]]]],
+    steps: Any,
+    seed: int | None,
+    error: type[DecodeError],
+    key: str,
+    reason: str,
+) -> None:
+    """No list of steps, no start step, or a seeded history without its seed (``None``
+    steps: the dealt round's own history)."""
+    if steps is None:
+        steps = histories["dealt"][1]
+    with pytest.raises(error) as caught:
+        Round.from_history(TRACTOR, seed, steps)
+    assert (caught.value.key, caught.value.reason) == (key, reason)
+    assert str(caught.value) == f"{key}: {reason}"
+
+
+@pytest.mark.parametrize(
+    ("source", "guess"), [("seed", " (another seed?)"), ("rng", ""), ("deck", "")]
+)
+def test_a_card_dealt_to_the_wrong_seat_is_reported_with_a_guess(source: str, guess: str) -> None:
+    """A deal step whose seat differs from the deal's: the error gives both; only a round
+    shuffled from its seed suggests another seed (a stored generator or deck cannot be
+    wrong)."""
+    import random
+
+    made = {
+        "seed": lambda: Round(TRACTOR, seed=8),
+        "rng": lambda: Round(TRACTOR, rng=random.Random(8)),
+        "deck": lambda: Round(TRACTOR, seed=8, deck=Round(TRACTOR, seed=9).deck),
+    }
+    rnd = made[source]()
+    rnd.deal_card()
+    steps = rnd.history()
+    assert {"rng", "deck"} & steps[0].keys() == ({source} - {"seed"})
+    card, seat = steps[1]["card"], steps[1]["seat"]
+    with pytest.raises(HistoryError) as caught:
+        Round.from_history(TRACTOR, rnd.seed, mutate(steps, "1.seat", seat + 1))
+    reason = f"the deal gives {card} to seat {seat}, the step says {card} to seat {seat + 1}"
+    assert (caught.value.key, caught.value.reason) == ("steps[1]", reason + guess)
+
+
 # --- clones ----------------------------------------------------------------------------
 
 
@@ -318,6 +508,58 @@ def test_match_snapshots_are_checked() -> None:
     with pytest.raises(DecodeError) as caught:
         Match.from_json(broken)
     assert caught.value.key.startswith("played[0].hands")
+
+
+@pytest.fixture(scope="module")
+def two_rounds() -> dict[str, Any]:
+    """The snapshot of a tractor match after two of its three rounds."""
+    match = Match(TRACTOR, seed=5, rounds=3)
+    for _ in range(2):
+        match.finish_round(play_round(match.new_round(), [RandomBot(s) for s in range(4)]))
+    return match.to_json()
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "message"),
+    [
+        ("format", "zpy-match/0", "format: expected 'zpy-match/1', got 'zpy-match/0'"),
+        ("seed", "5", "seed: expected a whole number, got '5'"),
+        ("rounds", "3", "rounds: expected a whole number, got '3'"),
+        ("levels.3", "1", "levels[3]: '1' is not a rank (2 … A)"),
+        ("banker", 4, "banker: no seat 4 in a 4-player game"),
+        ("dealer", None, "dealer: expected a whole number, got None"),
+        ("totals", "0", "totals: expected a list, got str"),
+        ("over", 0, "over: expected true or false, got 0"),
+        ("played", {}, "played: expected a list, got dict"),
+        ("played.1.number", "2", "played[1].number: expected a whole number, got '2'"),
+        ("played.0", ..., "played[0]: {not_ours}"),
+        ("options.partner", "called", "played[0]: {not_ours}"),
+        ("totals", [0, 0, 0, 0], "totals: the played rounds add up to {totals}"),
+        ("levels", ["A"] * 4, "levels: are not the levels after the last round"),
+        ("banker", None, "banker: is not the next banker of the last round"),
+    ],
+)
+def test_a_broken_match_snapshot_names_the_key_and_the_problem(
+    two_rounds: dict[str, Any], path: str, value: Any, message: str
+) -> None:
+    """One field of a real match snapshot broken gives a DecodeError naming that key and
+    the problem; a played round that is not the match's round k (round 1 dropped, or the
+    match's options changed) is refused."""
+    expected = message.format(
+        not_ours="not this match's finished round", totals=two_rounds["totals"]
+    )
+    with pytest.raises(DecodeError) as caught:
+        Match.from_json(mutate(two_rounds, path, value))
+    assert str(caught.value) == expected
+    assert [caught.value.key, caught.value.reason] == expected.split(": ", 1)
+
+
+def test_a_match_snapshot_is_an_object() -> None:
+    """A list is no match snapshot; the error names no key, only the problem."""
+    with pytest.raises(DecodeError) as caught:
+        Match.from_json([])  # type: ignore[arg-type]
+    assert (caught.value.key, caught.value.reason) == ("", "expected an object, got list")
+    assert str(caught.value) == "expected an object, got list"
 
 
 # --- wire codecs -----------------------------------------------------------------------

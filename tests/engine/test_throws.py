@@ -15,7 +15,7 @@ from zhaopengyou.engine.leads import iter_leads, random_lead
 from zhaopengyou.engine.tricks import forced_unit, unit_is_beaten
 from zhaopengyou.engine.units import canonical_parse, unit_of
 
-from .conftest import counts, ordering
+from .conftest import counts, ordering, refusal
 
 
 def seed_000_round(seat1: str) -> Round:
@@ -137,6 +137,38 @@ def test_named_parse_is_used_and_checked() -> None:  # R-4.2
         ),
     )
     assert [u.shape.name() for u in rnd.lead_units] == ["single", "single", "single"]
+
+
+@pytest.mark.parametrize(
+    ("preset", "cards", "named", "expected"),
+    [
+        ("tractor", "3S 3S 4S 4S", "4S 4S 3S 3S", ("tractor×2", "4S")),  # any order
+        ("tractor", "5S", "5S", ("single", "5S")),
+        ("tractor", "3S 3S 4S 4S", "3S 3S 4S", None),  # not all the cards led
+        ("tractor", "3S 3S 4S 4S", "3S 3S 4S 4S 4S", None),  # more than the cards led
+        ("tractor", "5S 7S", "5S 7S", None),  # the cards led, but no unit
+        ("shandong", "7H 7H 8H 8H", "8H 7H 8H 7H", ("tractor×2", "8H")),  # 刮风
+        ("shandong", "7H 7H 8H 8H", "7H 7H", None),
+    ],
+)
+def test_a_named_parse_of_one_unit_is_the_cards_led(
+    preset: str, cards: str, named: str, expected: tuple[str, str] | None
+) -> None:
+    """R-4.2: a leader naming one group must name exactly the cards led, and they must
+    form one unit; otherwise the lead is refused (in `shandong` too)."""
+    p = get_preset(preset)
+    ordering = p.ordering(0, 1) if preset == "tractor" else p.ordering(7, 0)  # ♥ 2, ♠ 9
+    if expected is not None:
+        (unit,) = p.parse_lead(parse_cards(cards), [parse_cards(named)], ordering)
+        assert (unit.shape.name(), unit.top.ascii) == expected
+        return
+    with pytest.raises(IllegalAction) as info:
+        p.parse_lead(parse_cards(cards), [parse_cards(named)], ordering)
+    assert refusal(info.value) == (
+        "R-4.2",
+        "R-4.2: a parse of one unit must be the cards led, forming one unit",
+        "只指定一手牌时，它必须就是所出的牌，并且成一手",
+    )
 
 
 def _draws(hand: str, throws: bool, times: int = 40_000) -> Counter[str]:

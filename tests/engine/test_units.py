@@ -142,9 +142,10 @@ def test_reprs_show_the_level_trump_shape_and_cards() -> None:
     assert [shape.name() for shape in shapes] == ["4-tuple", "triple", "pair"]
 
 
-@pytest.mark.parametrize("name", ["tractor", "zhaopengyou", "qidong"])
+@pytest.mark.parametrize("name", ["tractor", "zhaopengyou", "qidong", "shandong"])
 def test_r3_every_lead_unit_listed_is_the_unit_its_cards_form(name: str) -> None:
-    """R-3: the units a hand can lead, each with the shape and top its cards make."""
+    """R-3 (R-3.5, R-3.6 in `shandong`): the units a hand can lead, each with the shape and
+    top its cards make as the game reads them."""
     preset = get_preset(name)
     o = preset.ordering(0, 1)
     hand = counts(
@@ -155,7 +156,7 @@ def test_r3_every_lead_unit_listed_is_the_unit_its_cards_form(name: str) -> None
     units = list(preset.iter_lead_units(hand, o))
     assert len(units) >= 8
     for unit in units:
-        assert unit_of(unit.cards, o) == unit
+        assert preset.read_unit(unit.cards, o) == unit
 
 
 def test_unit_info_as_sent_to_programs() -> None:
