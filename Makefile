@@ -36,7 +36,7 @@ play: $(STAMP)
 	$(BIN)/zpy play $(ARGS)
 
 test: $(STAMP) web lint typecheck test-web rules-coverage
-	$(BIN)/python -m pytest -n 2 --dist worksteal
+	$(BIN)/python -m pytest -n 2 --dist worksteal --durations=15
 
 # The edit-test loop: every test but the long random-game properties and the browser.
 test-fast: $(STAMP) web

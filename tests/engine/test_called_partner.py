@@ -36,6 +36,23 @@ def test_hidden_friend_revealed_when_the_card_is_played() -> None:  # R-9.1
     assert rnd.view(2).friend == 1
 
 
+def test_a_snapshot_keeps_the_called_card_and_the_hidden_friend() -> None:  # R-9.1
+    """The called card is in the snapshot; the friend it makes comes back with it."""
+    rnd = Round.from_hands(
+        CALLED,
+        ["3C 4C", "AS 5C", "6C 7C", "8C 9C"],
+        level_rank="2",
+        trump_suit="H",
+        banker=0,
+        friend_call="AS",
+    )
+    snapshot = rnd.to_json()
+    assert snapshot["friend_call"] == "AS"
+    back = Round.from_json(snapshot)
+    assert back.friend_call == rnd.friend_call and back.friend == 1
+    assert back.to_json() == snapshot
+
+
 def test_individual_levels_and_scores_over_matches() -> None:  # R-9.4–R-9.6, R-10.1
     seen_split_pair = False
     for seed in range(8):

@@ -387,6 +387,18 @@ def test_zhan_takes_the_declaration_and_gives_back_a_fixed_trump() -> None:  # R
     assert rnd.trump_knowers == frozenset({0, 1})  # the sticker saw the pair
 
 
+def test_a_snapshot_during_a_zhan_keeps_the_give_back_owed() -> None:  # R-8.4
+    """While the sticker owes cards, the snapshot names who gives how many to whom."""
+    rnd = dealing({0: "LJ 7H 7H", 1: "BJ 10D 10D JD JD 2C"})
+    rnd.apply(0, Bid(tuple(parse_cards("LJ 7H 7H")), "liang"))
+    rnd.apply(1, Bid(tuple(parse_cards("BJ 10D 10D JD JD")), "zhan"))
+    snapshot = rnd.to_json()
+    assert snapshot["pending_give_back"] == {"seat": 1, "from_seat": 0, "count": 3}
+    back = Round.from_json(snapshot)
+    assert back.pending_give_back == (1, 0, 3) and back.view(1).must_give_back == 3
+    assert back.to_json() == snapshot
+
+
 GIVE_BACK_REFUSED = (
     "R-8.4",
     "R-8.4: give back at least one 常主: a joker, 2, 3 or 5",
