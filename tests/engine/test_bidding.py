@@ -120,6 +120,24 @@ def test_round_one_without_a_bid_redeals() -> None:  # R-8.2
     assert rnd.phase is Phase.DEAL and rnd.redeals == 1 and rnd.dealt == 0
 
 
+def test_a_snapshot_before_a_redeal_keeps_the_shuffle_going() -> None:  # R-8.2
+    """A round restored during the bidding redeals the very cards the original would:
+    the snapshot carries the generator's state while a redeal can happen, not after."""
+    rnd = Round(TRACTOR, seed=5, dealer=0)
+    rnd.deal_all()
+    first_deck = list(rnd.deck)
+    snapshot = rnd.to_json()
+    assert snapshot["rng"] is not None
+    back = Round.from_json(snapshot)
+    for again in (rnd, back):
+        close_window(again)
+        again.deal_all()
+    assert back.deck == rnd.deck != first_deck
+    buried = dealt_round({}, kitty="LJ 5C 7D 3S", banker=1, levels=[3] * 4)
+    close_window(buried)  # the kitty names the trump: no redeal can follow
+    assert buried.phase is Phase.BURY and buried.to_json()["rng"] is None
+
+
 def test_later_round_without_a_bid_turns_the_kitty() -> None:  # R-8.2 Decision
     rnd = dealt_round({}, kitty="LJ 5C 7D 3S", banker=1, levels=[3] * 4)
     events = close_window(rnd)
