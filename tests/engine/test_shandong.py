@@ -18,8 +18,16 @@ from zhaopengyou.engine import (
     get_preset,
 )
 from zhaopengyou.engine.cards import RANK_NAMES, Card, parse_cards
+from zhaopengyou.engine.codec import DecodeError
 from zhaopengyou.engine.declaring import ShandongBidding
-from zhaopengyou.engine.events import BidMade, TrumpDecided, TrumpRevealed, for_seat
+from zhaopengyou.engine.events import (
+    BidMade,
+    TrumpDecided,
+    TrumpRevealed,
+    event_from_dict,
+    event_to_dict,
+    for_seat,
+)
 from zhaopengyou.engine.ordering import STRICT_RUNS
 from zhaopengyou.engine.shandong import shandong_follow_error, shandong_unit
 from zhaopengyou.engine.table import Band
@@ -397,6 +405,20 @@ def test_a_snapshot_during_a_zhan_keeps_the_give_back_owed() -> None:  # R-8.4
     back = Round.from_json(snapshot)
     assert back.pending_give_back == (1, 0, 3) and back.view(1).must_give_back == 3
     assert back.to_json() == snapshot
+
+
+def test_the_seats_that_know_the_trump_travel_with_its_event() -> None:  # R-8.4
+    """A TrumpDecided event names who saw the declaration; a bad entry is named."""
+    event = TrumpDecided(0, 12, 1, "bid", (0, 2), 9)
+    data = event_to_dict(event)
+    assert data["knowers"] == [0, 2] and event_from_dict(data) == event
+    for knowers, key, reason in [
+        ([0, "x"], "knowers[1]", "expected a whole number, got 'x'"),
+        ("x", "knowers", "expected a list, got str"),
+    ]:
+        with pytest.raises(DecodeError) as caught:
+            event_from_dict({**data, "knowers": knowers})
+        assert (caught.value.key, caught.value.reason) == (key, reason)
 
 
 GIVE_BACK_REFUSED = (
