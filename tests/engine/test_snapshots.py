@@ -4,7 +4,9 @@ every problem is a typed error naming the key or step, and nothing is built from
 from __future__ import annotations
 
 import copy
+import functools
 import json
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -25,6 +27,8 @@ from zhaopengyou.engine import (
     get_preset,
 )
 from zhaopengyou.engine.match import round_seed
+
+from .drive import drive, new_round
 
 TRACTOR = get_preset("tractor")
 
@@ -163,6 +167,355 @@ def test_every_phase_round_trips(name: str) -> None:
     check()
     play_round(rnd, bots, on_events=lambda r, events: check())
     assert Phase.DEAL in seen and Phase.PLAY in seen and Phase.DONE in seen
+
+
+# --- consistency of a snapshot (deal, tricks, plays, turn) -----------------------------
+
+Snapshot = dict[str, Any]
+Tamper = Callable[[Snapshot], Snapshot]
+
+# A stage of a round driven by random bots (tests/engine/drive.py), by what it shows.
+STAGES: dict[str, Callable[[Round], bool]] = {
+    "fresh": lambda r: r.dealt == 0,  # nothing dealt yet: dealt == 0
+    "deal": lambda r: r.phase is Phase.DEAL and r.dealt == 30,
+    "last card": lambda r: r.phase is Phase.DEAL and r.dealt == r.cards_to_deal - 1,
+    "bid": lambda r: r.phase is Phase.BID,  # every card dealt: dealt == cards_to_deal
+    "bury": lambda r: r.phase is Phase.BURY,
+    "call": lambda r: r.phase is Phase.CALL,
+    "swap": lambda r: r.phase is Phase.SWAP,
+    "play": lambda r: r.phase is Phase.PLAY and len(r.tricks) >= 2 and len(r.current) >= 3,
+    "between": lambda r: r.phase is Phase.PLAY and len(r.tricks) >= 2 and not r.current,
+    "done": lambda r: r.phase is Phase.DONE,
+}
+
+# Per preset: cards to deal (players × hand size), decks, players.
+DEALS = {
+    "tractor": (100, 2, 4),
+    "shandong": (104, 2, 4),
+    "qidong": (100, 2, 5),
+    "zhaopengyou": (155, 3, 5),
+}
+
+
+@functools.cache
+def _stage_text(name: str, stage: str, seed: int) -> str:
+    rnd = new_round(get_preset(name), seed)
+    reached = STAGES[stage]
+    if not reached(rnd):
+        for _ in drive(rnd, seed):
+            if reached(rnd):
+                break
+        else:
+            raise AssertionError(f"{name} seed {seed} never reaches {stage}")
+    return json.dumps(rnd.to_json())
+
+
+def staged(where: str, stage: str) -> Snapshot:
+    """A fresh copy of the snapshot of a real round of ``where`` (a preset, with a seed:
+    ``"tractor@6"``, seed 7 if none) at ``stage``. A seed divisible by 3 gives a round 2
+    whose banker is known from the start (``new_round``)."""
+    name, _, seed = where.partition("@")
+    snapshot: Snapshot = json.loads(_stage_text(name, stage, int(seed or 7)))
+    return snapshot
+
+
+def _at(data: Any, path: str) -> Any:
+    for part in path.split("."):
+        data = data[int(part)] if isinstance(data, list) else data[part]
+    return data
+
+
+def _set(path: str, value: Any) -> Tamper:
+    return lambda data: mutate(data, path, value)
+
+
+def _plus(path: str, amount: int) -> Tamper:
+    return lambda data: mutate(data, path, _at(data, path) + amount)
+
+
+def _next_seat(path: str) -> Tamper:
+    return lambda data: mutate(data, path, (_at(data, path) + 1) % len(data["hands"]))
+
+
+def _rotated(path: str) -> Tamper:
+    """The list at ``path`` with its first item moved to the end: the same cards, in
+    another order."""
+    return lambda data: mutate(data, path, _at(data, path)[1:] + _at(data, path)[:1])
+
+
+def _shortened(path: str) -> Tamper:
+    """The list at ``path`` without its last item."""
+    return lambda data: mutate(data, path, _at(data, path)[:-1])
+
+
+def _swap_seats(path: str, first: int, second: int) -> Tamper:
+    """Two plays of a trick trade seats; all plays of a trick are equally long, so every
+    hand keeps its size."""
+
+    def tamper(data: Snapshot) -> Snapshot:
+        plays = _at(data, path)
+        plays[first]["seat"], plays[second]["seat"] = plays[second]["seat"], plays[first]["seat"]
+        return data
+
+    return tamper
+
+
+def _led_by_the_next_seat(index: int) -> Tamper:
+    """Trick ``index`` led by the seat after its leader, its plays still in seat order
+    from there (each seat still plays once)."""
+
+    def tamper(data: Snapshot) -> Snapshot:
+        trick, players = data["tricks"][index], len(data["hands"])
+        trick["leader"] = (trick["leader"] + 1) % players
+        for offset, play in enumerate(trick["plays"]):
+            play["seat"] = (trick["leader"] + offset) % players
+        return data
+
+    return tamper
+
+
+def _last_play_taken_back(data: Snapshot) -> Snapshot:
+    """The last play of the first trick back in its seat's hand: a trick short of a play,
+    every card still in place."""
+    play = data["tricks"][0]["plays"].pop()
+    data["hands"][play["seat"]] += play["cards"]
+    return data
+
+
+def _trick_in_progress_moved_on(data: Snapshot) -> Snapshot:
+    """The plays of the trick in progress each one seat later; the first seat gets its
+    cards back and the new last seat gives as many, so the hands keep their sizes."""
+    current, players = data["current"], len(data["hands"])
+    first, count = current[0]["seat"], len(current[0]["cards"])
+    for play in current:
+        play["seat"] = (play["seat"] + 1) % players
+    last = current[-1]["seat"]
+    for _ in range(count):
+        data["hands"][first].append(data["hands"][last].pop())
+    return data
+
+
+def _lead_units_of_the_last_trick(data: Snapshot) -> Snapshot:
+    data["lead_units"] = data["tricks"][-1]["units"]
+    return data
+
+
+def _result_of_the_finished_round(data: Snapshot) -> Snapshot:
+    data["result"] = staged(data["preset"], "done")["result"]
+    return data
+
+
+SEAT_ORDER = "plays go round in seat order (R-1.2)"
+LEADS = "leads this trick (R-6.4, R-6.5)"
+RESULT = "result: a round has a result exactly when it is done"
+BANKER = "banker: the banker is known once bidding is over"
+
+# (preset[@seed], stage, tamper, the error); the message is formatted with the untampered
+# snapshot, so "{banker}" is the seat the snapshot names as banker.
+TAMPERED = [
+    # R-8.1: the deal — the cards dealt and the phase they fit, the decks, who got which card.
+    *[
+        (name, stage, tamper, message)
+        for name, (total, decks, players) in DEALS.items()
+        for stage, tamper, message in [
+            ("bid", _set("dealt", total + 1), f"dealt: must be between 0 and {total}"),
+            ("deal", _set("dealt", -1), f"dealt: must be between 0 and {total}"),
+            (
+                "deal",
+                _set("dealt", total),
+                f"dealt: {total} cards dealt does not fit the phase deal",
+            ),
+            (
+                "bid",
+                _set("dealt", total - 1),
+                f"dealt: {total - 1} cards dealt does not fit the phase bid",
+            ),
+            ("deal", _shortened("deck"), f"deck: is not a full set of {decks} decks"),
+            ("play", _last_play_taken_back, f"tricks[0].plays: expected {players} plays"),
+            ("play", _shortened("penalties"), f"points_won: expected {players} seats"),
+        ]
+    ],
+    ("tractor", "play", _set("dealt", 0), "dealt: 0 cards dealt does not fit the phase play"),
+    (
+        "tractor",
+        "deal",
+        _rotated("received.2"),
+        "received[2]: is not what the deck dealt to this seat",
+    ),
+    (
+        "qidong",
+        "play",
+        _rotated("received.4"),
+        "received[4]: is not what the deck dealt to this seat",
+    ),
+    ("qidong", "bid", _rotated("kitty"), "kitty: is not the end of the deck"),
+    ("shandong", "done", _rotated("kitty"), "kitty: is not the end of the deck"),
+    # R-1.2: plays go round in seat order, in finished tricks and in the trick in progress.
+    ("tractor", "play", _swap_seats("tricks.0.plays", 1, 2), f"tricks[0][1].seat: {SEAT_ORDER}"),
+    ("qidong", "play", _swap_seats("tricks.1.plays", 2, 4), f"tricks[1][2].seat: {SEAT_ORDER}"),
+    ("tractor", "play", _swap_seats("current", 1, 2), f"current[1].seat: {SEAT_ORDER}"),
+    # R-6.5: the banker leads the first trick; R-6.4: the winner of a trick the next one.
+    ("tractor", "play", _led_by_the_next_seat(0), f"tricks[0].leader: seat {{banker}} {LEADS}"),
+    ("tractor@6", "play", _led_by_the_next_seat(0), f"tricks[0].leader: seat {{banker}} {LEADS}"),
+    (
+        "tractor",
+        "play",
+        _led_by_the_next_seat(1),
+        "tricks[1].leader: seat {tricks[0][winner]} " + LEADS,
+    ),
+    ("shandong", "done", _led_by_the_next_seat(0), f"tricks[0].leader: seat {{banker}} {LEADS}"),
+    (
+        "tractor",
+        "play",
+        _trick_in_progress_moved_on,
+        "current[0].seat: seat {current[0][seat]} leads this trick (R-6.4)",
+    ),
+    # R-6.3: the winner; R-1.3, R-6.4: the points of a trick, taken by its winner.
+    (
+        "tractor",
+        "play",
+        _next_seat("tricks.0.winner"),
+        "tricks[0].winner: the engine gives the trick to seat {tricks[0][winner]} (R-6.3)",
+    ),
+    (
+        "zhaopengyou",
+        "done",
+        _next_seat("tricks.3.winner"),
+        "tricks[3].winner: the engine gives the trick to seat {tricks[3][winner]} (R-6.3)",
+    ),
+    (
+        "tractor",
+        "play",
+        _plus("tricks.0.points", 5),
+        "tricks[0].points: the cards hold {tricks[0][points]} points",
+    ),
+    ("tractor", "play", _plus("points_won.0", 5), "points_won: the tricks give {points_won}"),
+    ("qidong", "done", _plus("points_won.3", 10), "points_won: the tricks give {points_won}"),
+    # R-6.1: the lead's units belong to the trick in progress, and only to it.
+    (
+        "tractor",
+        "play",
+        _set("lead_units", []),
+        "lead_units: a trick in progress needs its lead's units",
+    ),
+    ("tractor", "between", _lead_units_of_the_last_trick, "lead_units: no trick is in progress"),
+    # Whose turn it is, and what each phase has.
+    ("tractor", "play", _next_seat("to_act"), "to_act: seat {to_act} is to play"),
+    ("tractor", "between", _set("to_act", None), "to_act: someone acts in the play phase"),
+    ("tractor", "bid", _set("to_act", None), "to_act: someone acts in the bid phase"),
+    ("qidong", "bury", _set("to_act", None), "to_act: someone acts in the bury phase"),
+    ("qidong", "call", _set("to_act", None), "to_act: someone acts in the call phase"),
+    ("shandong", "swap", _set("to_act", None), "to_act: someone acts in the swap phase"),
+    ("tractor", "done", _set("result", None), RESULT),
+    ("tractor", "play", _result_of_the_finished_round, RESULT),
+    ("tractor", "bury", _set("banker", None), BANKER),
+    ("tractor", "play", _set("banker", None), BANKER),
+]
+
+
+def _case(where: str, stage: str, tamper: Tamper, message: str) -> Any:
+    return pytest.param(where, stage, tamper, message, id=f"{where}-{stage}-{message}")
+
+
+@pytest.mark.parametrize(
+    ("where", "stage", "tamper", "message"),
+    [_case(*row) for row in TAMPERED],
+)
+def test_a_tampered_snapshot_names_the_key_and_the_reason(
+    where: str, stage: str, tamper: Tamper, message: str
+) -> None:
+    """A real snapshot with one field changed the way a corrupt file would: loading it
+    raises a SnapshotError whose key and reason are exact. The deal (R-8.1): ``dealt``
+    within 0 … players × hand size and fitting the phase, a full deck, each seat's cards
+    and the kitty where the deck put them. The tricks: plays in seat order (R-1.2),
+    every seat once, the banker leading the first trick (R-6.5) and each winner the
+    next (R-6.4), the engine's winner (R-6.3), the points of each trick and seat (R-1.3,
+    R-6.4), the lead's units only while a trick is in progress (R-6.1). The turn: the seat to
+    play, someone to act in each phase but the deal and the end, a result exactly when
+    done, a seat's points and penalties for every seat, a banker once bidding is over.
+
+    Two keys do not name the snapshot's field: a play out of seat order in a finished
+    trick is ``tricks[i][j].seat`` (the field is ``tricks[i].plays[j].seat``), and a
+    penalties list of the wrong length is reported under ``points_won``."""
+    data = staged(where, stage)
+    expected = message.format(**data)
+    with pytest.raises(SnapshotError) as caught:
+        Round.from_json(tamper(data))
+    assert str(caught.value) == expected
+    assert [caught.value.key, caught.value.reason] == expected.split(": ", 1)
+
+
+@pytest.mark.parametrize(
+    ("where", "stage"),
+    [(name, stage) for name in DEALS for stage in STAGES if stage not in ("call", "swap")]
+    + [
+        ("qidong", "call"),
+        ("zhaopengyou", "call"),
+        ("shandong", "swap"),
+        ("tractor@6", "fresh"),
+        ("tractor@6", "bid"),
+        ("tractor@6", "play"),
+        ("qidong@9", "between"),
+    ],
+)
+def test_every_stage_of_a_real_round_loads_as_it_was(where: str, stage: str) -> None:
+    """Untampered snapshots pass every check, at the bounds of R-8.1's deal too: nothing
+    dealt (``dealt`` 0), the last card still to deal (players × hand size − 1, still the
+    deal phase) and every card dealt (the bid phase and later); a round 2 (``@6``) has its
+    banker from the start."""
+    data = staged(where, stage)
+    total = DEALS[where.partition("@")[0]][0]
+    assert data["dealt"] == {"fresh": 0, "deal": 30, "last card": total - 1}.get(stage, total)
+    assert Round.from_json(data).to_json() == data
+
+
+def position_in_its_third_trick() -> Round:
+    """A position (``from_hands``) whose first trick seat 2 led though seat 0 is the
+    banker: seat 2 wins it and leads the second, seat 3 wins that and leads the third."""
+    rnd = Round.from_hands(
+        TRACTOR,
+        ["KS 3S 7C", "QS 4S 8C", "AS 5S 9C", "JS 6S 10C"],
+        level_rank="2",
+        trump_suit="H",
+        banker=0,
+        leader=2,
+    )
+    for seat, card in [(2, "AS"), (3, "JS"), (0, "KS"), (1, "QS")]:
+        rnd.apply(seat, Play.parse(card))
+    for seat, card in [(2, "5S"), (3, "6S"), (0, "3S"), (1, "4S"), (3, "10C")]:
+        rnd.apply(seat, Play.parse(card))
+    return rnd
+
+
+def test_a_position_may_open_with_any_seat_but_then_the_winner_leads() -> None:
+    """R-6.5 (the banker leads the first trick) holds for dealt rounds; a position set up
+    with another leader loads, and R-6.4 (the winner leads next) still holds from its
+    second trick on."""
+    data = position_in_its_third_trick().to_json()
+    assert data["banker"] == 0
+    assert [(t["leader"], t["winner"]) for t in data["tricks"]] == [(2, 2), (2, 3)]
+    assert Round.from_json(data).to_json() == data
+
+
+@pytest.mark.parametrize(
+    ("tamper", "message"),
+    [
+        (_led_by_the_next_seat(1), f"tricks[1].leader: seat 2 {LEADS}"),
+        (
+            _next_seat("tricks.1.winner"),
+            "tricks[1].winner: the engine gives the trick to seat 3 (R-6.3)",
+        ),
+        (_swap_seats("tricks.1.plays", 0, 3), f"tricks[1][0].seat: {SEAT_ORDER}"),
+        (_trick_in_progress_moved_on, "current[0].seat: seat 3 leads this trick (R-6.4)"),
+        (_plus("points_won.3", 5), "points_won: the tricks give [0, 0, 10, 5]"),
+    ],
+)
+def test_a_tampered_position_names_the_key_and_the_reason(tamper: Tamper, message: str) -> None:
+    """A position is checked like a dealt round but for its first trick's leader."""
+    with pytest.raises(SnapshotError) as caught:
+        Round.from_json(tamper(position_in_its_third_trick().to_json()))
+    assert str(caught.value) == message
+    assert [caught.value.key, caught.value.reason] == message.split(": ", 1)
 
 
 # --- histories -------------------------------------------------------------------------
@@ -637,3 +990,38 @@ def test_the_view_dict_is_complete() -> None:
     assert data["may"] == ["play"]
     assert rnd.view((rnd.to_act + 1) % 4).to_dict()["may"] == []
     assert data["lead_shapes"][0]["kind"] in ("tuple", "tractor")
+
+
+def test_history_since_gives_exactly_the_later_steps() -> None:
+    """``history(since)`` is the tail of the whole history: a server appends it as is."""
+    rnd = mid_play()
+    whole = rnd.history()
+    for since in (1, 2, 3, len(whole) - 1, len(whole)):
+        assert rnd.history(since) == whole[since:]
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "key", "reason"),
+    [
+        ("history", [], "history[0]", "a history starts with its start step"),
+        ("history.0", 5, "history[0]", "expected an object, got int"),
+        ("history.2", 7, "history[2]", "expected an object, got int"),
+        ("history.2.seat", 9, "history[2].seat", "no seat 9 in a 4-player game"),
+        ("history.101.seat", ..., "history[101].seat", "missing"),
+        (
+            "history.101",
+            {"kind": "bid", "seat": 1, "cards": 5},
+            "history[101].cards",
+            "expected a list, got int",
+        ),
+        ("events.1.seq", 7, "events[1].seq", "expected 2"),
+        ("events.1.seat", "x", "events[1].seat", "expected a whole number, got 'x'"),
+    ],
+)
+def test_a_broken_history_or_event_in_a_snapshot_is_named(
+    snapshot: dict[str, Any], path: str, value: Any, key: str, reason: str
+) -> None:
+    assert snapshot["history"][101] == {"kind": "pass", "seat": 1}  # the step pinned above
+    with pytest.raises(SnapshotError) as caught:
+        Round.from_json(mutate(snapshot, path, value))
+    assert (caught.value.key, caught.value.reason) == (key, reason)
