@@ -17,8 +17,9 @@ def test_options_and_room_mode() -> None:  # R-11.1
     assert CALLED.individual_levels and not get_preset("tractor").called_friend
 
 
-def test_hidden_friend_revealed_when_the_card_is_played() -> None:  # R-9.1
-    rnd = Round.from_hands(
+def hidden_friend_round() -> Round:
+    """Four short hands; the banker (seat 0) calls ♠A, which seat 1 holds."""
+    return Round.from_hands(
         CALLED,
         ["3C 4C", "AS 5C", "6C 7C", "8C 9C"],
         level_rank="2",
@@ -26,6 +27,10 @@ def test_hidden_friend_revealed_when_the_card_is_played() -> None:  # R-9.1
         banker=0,
         friend_call="AS",
     )
+
+
+def test_hidden_friend_revealed_when_the_card_is_played() -> None:  # R-9.1
+    rnd = hidden_friend_round()
     assert rnd.friend == 1 and rnd.view(2).friend is None  # known to the engine only
     for seat, text in [(0, "3C"), (1, "5C"), (2, "6C"), (3, "8C")]:
         rnd.apply(seat, Play.parse(text))
@@ -38,14 +43,7 @@ def test_hidden_friend_revealed_when_the_card_is_played() -> None:  # R-9.1
 
 def test_a_snapshot_keeps_the_called_card_and_the_hidden_friend() -> None:  # R-9.1
     """The called card is in the snapshot; the friend it makes comes back with it."""
-    rnd = Round.from_hands(
-        CALLED,
-        ["3C 4C", "AS 5C", "6C 7C", "8C 9C"],
-        level_rank="2",
-        trump_suit="H",
-        banker=0,
-        friend_call="AS",
-    )
+    rnd = hidden_friend_round()
     snapshot = rnd.to_json()
     assert snapshot["friend_call"] == "AS"
     back = Round.from_json(snapshot)
