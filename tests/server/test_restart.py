@@ -111,3 +111,63 @@ async def test_kill_9_loses_nothing_a_client_saw(database: str, tmp_path: Path) 
         server.stop()
         for client in clients:
             await client.close()
+
+
+@pytest.mark.anyio
+async def test_a_crash_between_the_last_round_and_the_series_end_is_finished_on_restart(
+    database: str, tmp_path: Path
+) -> None:
+    """The last round is saved, then the server dies before the series' own save: on
+    restart the room ends the series instead of waiting forever for a round past the end."""
+    from sqlalchemy import update
+    from sqlalchemy.ext.asyncio import create_async_engine
+
+    from zhaopengyou.server.db import Room
+
+    server = Subprocess(database, free_port(), tmp_path / "server.log")
+    await asyncio.to_thread(server.start)
+    clients: list[BotClient] = []
+    try:
+        accounts = [await guest(server.base) for _ in range(4)]
+        room = await create_room(
+            server.base,
+            accounts[0].token,
+            preset="tractor",
+            rounds=1,
+            deal_ms=0,
+            bot_ms=0,
+            bot_level="easy",
+            between_ms=0,
+        )
+        clients += [
+            BotClient(server.base, a.token, HeuristicBot(i)) for i, a in enumerate(accounts)
+        ]
+        for seat, client in enumerate(clients):
+            await client.connect()
+            await client.send({"type": "join", "room": room["id"], "seat": seat})
+            await client.send({"type": "ready"})
+        await asyncio.gather(*(c.play(lambda m: m.get("type") == "series_over") for c in clients))
+        finished = (await api(server.base, "GET", f"/api/rooms/{room['id']}")).json()
+        assert finished["room"]["status"] == "finished"
+        server.stop()
+        engine = create_async_engine(database)
+        async with engine.begin() as connection:  # the state such a crash leaves
+            await connection.execute(
+                update(Room)
+                .where(Room.id == room["id"])
+                .values(status="playing", finished_at=None, result=None)
+            )
+        await engine.dispose()
+        await asyncio.to_thread(server.start)
+        for _ in range(100):
+            again = (await api(server.base, "GET", f"/api/rooms/{room['id']}")).json()
+            if again["room"]["status"] == "finished":
+                break
+            await asyncio.sleep(0.1)
+        assert again["room"]["status"] == "finished" and len(again["rounds"]) == 1
+        assert again["room"]["result"] == finished["room"]["result"]
+        assert "Traceback" not in server.log.read_text()
+    finally:
+        server.stop()
+        for client in clients:
+            await client.close()

@@ -660,6 +660,11 @@ class Room:
         now = time.monotonic()
         rnd = self.round
         if rnd is None:
+            assert self.match is not None
+            if self.match.over:  # a crash came between the last round's save and the series'
+                await self._finish_series(self._standings())
+                self.on_change(self)
+                return False
             if now < self._next_round:
                 return False
             await self._start_round()
