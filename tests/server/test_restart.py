@@ -64,18 +64,31 @@ async def play_through_crashes(
     await asyncio.gather(killer(), *(play(c) for c in clients))
 
 
+async def seat_four_clients(
+    server: Subprocess, clients: list[BotClient], **settings: Any
+) -> dict[str, Any]:
+    """A `tractor` room made with ``settings``, four guests' HeuristicBot clients seated
+    in it and ready (added to ``clients`` as they are made, for the caller to close)."""
+    accounts = [await guest(server.base) for _ in range(4)]
+    room = await create_room(server.base, accounts[0].token, preset="tractor", **settings)
+    clients += [BotClient(server.base, a.token, HeuristicBot(i)) for i, a in enumerate(accounts)]
+    for seat, client in enumerate(clients):
+        await client.connect()
+        await client.send({"type": "join", "room": room["id"], "seat": seat})
+        await client.send({"type": "ready"})
+    return room
+
+
 @pytest.mark.anyio
 async def test_kill_9_loses_nothing_a_client_saw(database: str, tmp_path: Path) -> None:
     server = Subprocess(database, free_port(), tmp_path / "server.log")
     await asyncio.to_thread(server.start)
     clients: list[BotClient] = []
     try:
-        accounts = [await guest(server.base) for _ in range(4)]
         # Slow bots: the clients, not the server's bots, make the decisions.
-        room = await create_room(
-            server.base,
-            accounts[0].token,
-            preset="tractor",
+        room = await seat_four_clients(
+            server,
+            clients,
             rounds=2,
             deal_ms=4,
             bot_ms=60000,
@@ -83,13 +96,6 @@ async def test_kill_9_loses_nothing_a_client_saw(database: str, tmp_path: Path) 
             turn_seconds=600,
             between_ms=0,
         )
-        clients += [
-            BotClient(server.base, a.token, HeuristicBot(i)) for i, a in enumerate(accounts)
-        ]
-        for seat, client in enumerate(clients):
-            await client.connect()
-            await client.send({"type": "join", "room": room["id"], "seat": seat})
-            await client.send({"type": "ready"})
         await play_through_crashes(server, clients, room["id"], kills=3, rng=random.Random(7))
         rounds = (await api(server.base, "GET", f"/api/rooms/{room['id']}")).json()["rounds"]
         assert len(rounds) == 2
@@ -128,24 +134,9 @@ async def test_a_crash_between_the_last_round_and_the_series_end_is_finished_on_
     await asyncio.to_thread(server.start)
     clients: list[BotClient] = []
     try:
-        accounts = [await guest(server.base) for _ in range(4)]
-        room = await create_room(
-            server.base,
-            accounts[0].token,
-            preset="tractor",
-            rounds=1,
-            deal_ms=0,
-            bot_ms=0,
-            bot_level="easy",
-            between_ms=0,
+        room = await seat_four_clients(
+            server, clients, rounds=1, deal_ms=0, bot_ms=0, bot_level="easy", between_ms=0
         )
-        clients += [
-            BotClient(server.base, a.token, HeuristicBot(i)) for i, a in enumerate(accounts)
-        ]
-        for seat, client in enumerate(clients):
-            await client.connect()
-            await client.send({"type": "join", "room": room["id"], "seat": seat})
-            await client.send({"type": "ready"})
         await asyncio.gather(*(c.play(lambda m: m.get("type") == "series_over") for c in clients))
         finished = (await api(server.base, "GET", f"/api/rooms/{room['id']}")).json()
         assert finished["room"]["status"] == "finished"
