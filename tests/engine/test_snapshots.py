@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import itertools
 import json
 from collections.abc import Callable
 from typing import Any
@@ -14,6 +15,8 @@ import pytest
 from zhaopengyou.bots import RandomBot, play_round
 from zhaopengyou.engine import (
     Bid,
+    CallFriend,
+    Card,
     DecodeError,
     HistoryError,
     Match,
@@ -28,7 +31,7 @@ from zhaopengyou.engine import (
 )
 from zhaopengyou.engine.match import round_seed
 
-from .drive import drive, new_round
+from .drive import KeenDeclarer, drive, new_round
 
 TRACTOR = get_preset("tractor")
 
@@ -167,6 +170,111 @@ def test_every_phase_round_trips(name: str) -> None:
     check()
     play_round(rnd, bots, on_events=lambda r, events: check())
     assert Phase.DEAL in seen and Phase.PLAY in seen and Phase.DONE in seen
+
+
+def what_each_seat_sees(rnd: Round) -> tuple[list[dict[str, Any]], str]:
+    """Every seat's and a spectator's view, the first legal plays of the seat to play,
+    each seat's legal bids while bidding is open, and who may act."""
+    seen = []
+    for seat in [*range(rnd.preset.players), None]:
+        view = rnd.spectator_view() if seat is None else rnd.view(seat)
+        data = view.to_dict()
+        if seat is not None and seat == rnd.to_act and rnd.phase is Phase.PLAY:
+            first_plays = itertools.islice(view.legal_plays(), 40)
+            data["legal_plays"] = [list(cards) for cards in first_plays]
+        if seat is not None and rnd.phase in (Phase.DEAL, Phase.BID):
+            data["legal_bids"] = [bid.to_dict() for bid in view.legal_bids()]
+        seen.append(data)
+    return seen, repr(rnd.expected())
+
+
+def _worth_a_reload(rnd: Round, step: int, action: Any) -> bool:
+    """Before every 25th step, every bid, every step of a 粘's give-back (R-8.4), and
+    some follows just after a lead."""
+    following = rnd.phase is Phase.PLAY and len(rnd.current) == 1 and len(rnd.tricks) % 3 == 1
+    waiting = rnd.pending_give_back is not None
+    return step % 25 == 0 or isinstance(action, Bid) or waiting or following
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "seed", "gives_back"),
+    [
+        ("zhaopengyou", {}, 5, False),
+        ("tractor", {}, 5, False),
+        ("tractor", {"partner": "called"}, 5, False),
+        ("qidong", {}, 5, False),
+        ("shandong", {}, 8, True),  # a 粘 and its give-back
+        ("shandong", {}, 2, False),  # a joker added to a declaration, read with the options
+    ],
+)
+def test_a_loaded_round_plays_on_exactly_as_the_original(
+    name: str, options: dict[str, Any], seed: int, gives_back: bool
+) -> None:
+    """A round reloaded from its snapshot at many points — in the deal, before each bid
+    (R-8), with a 粘 waiting for its give-back (R-8.4), just after a lead (R-6.1) — takes
+    the original's next action and then shows every seat and a spectator the same views,
+    legal plays, legal bids and turns as the original; played on, it ends in the same
+    round."""
+    preset = get_preset(name, **options)
+    original, copy_ = new_round(preset, seed), new_round(preset, seed)
+    bots = [KeenDeclarer(seed * 10 + s) for s in range(preset.players)]
+    reloads = waiting = 0
+    for index, (seat, action) in enumerate(drive(original, seed, bots=bots), start=1):
+        reload = _worth_a_reload(copy_, index, action)
+        if reload:
+            copy_ = Round.from_json(json.loads(json.dumps(copy_.to_json())))
+            reloads += 1
+            waiting += copy_.pending_give_back is not None
+        if seat is None:
+            copy_.deal_card()
+        else:
+            copy_.apply(seat, action)
+        if reload:
+            assert what_each_seat_sees(copy_) == what_each_seat_sees(original), f"step {index}"
+    assert reloads >= 14 and (waiting > 0) == gives_back
+    assert copy_.to_json() == original.to_json()
+
+
+@functools.cache
+def _give_back_text() -> str:
+    """A `shandong` round (seed 8, as above) at its 粘, waiting for the give-back."""
+    rnd = new_round(get_preset("shandong"), 8)
+    bots = [KeenDeclarer(80 + s) for s in range(4)]
+    for _ in drive(rnd, 8, bots=bots):
+        if rnd.pending_give_back is not None:
+            return json.dumps(rnd.to_json())
+    raise AssertionError("shandong seed 8 has no 粘")
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "message"),
+    [
+        ("pending_give_back", 5, "pending_give_back: expected an object, got int"),
+        ("pending_give_back.seat", 9, "pending_give_back.seat: no seat 9 in a 4-player game"),
+        ("pending_give_back.seat", ..., "pending_give_back.seat: missing"),
+        (
+            "pending_give_back.from_seat",
+            -1,
+            "pending_give_back.from_seat: no seat -1 in a 4-player game",
+        ),
+        ("pending_give_back.from_seat", ..., "pending_give_back.from_seat: missing"),
+        (
+            "pending_give_back.count",
+            "x",
+            "pending_give_back.count: expected a whole number, got 'x'",
+        ),
+        ("pending_give_back.count", ..., "pending_give_back.count: missing"),
+    ],
+)
+def test_a_bad_give_back_in_a_snapshot_is_named(path: str, value: Any, message: str) -> None:
+    """A snapshot taken while a 粘 waits for its give-back (R-8.4) loads as it was; with
+    the give-back's taker, giver or count broken, the error names that key."""
+    data = json.loads(_give_back_text())
+    assert sorted(data["pending_give_back"]) == ["count", "from_seat", "seat"]
+    assert Round.from_json(data).to_json() == data
+    with pytest.raises(SnapshotError) as caught:
+        Round.from_json(mutate(data, path, value))
+    assert str(caught.value) == message
 
 
 # --- consistency of a snapshot (deal, tricks, plays, turn) -----------------------------
@@ -336,6 +444,31 @@ TAMPERED = [
         ]
     ],
     ("tractor", "play", _set("dealt", 0), "dealt: 0 cards dealt does not fit the phase play"),
+    # The round's frame: levels exactly where the preset has no fixed level (R-9), one
+    # hand and one list of cards received per seat, and each entry named where it is bad.
+    (
+        "tractor",
+        "play",
+        _set("levels_before", None),
+        "levels_before: tractor has levels only if it has no fixed level",
+    ),
+    (
+        "qidong",
+        "play",
+        _set("levels_before", ["2"] * 5),
+        "levels_before: qidong has levels only if it has no fixed level",
+    ),
+    ("zhaopengyou", "play", _shortened("levels_before"), "levels_before: expected 5 levels"),
+    ("tractor", "play", _shortened("received"), "hands: expected 4 hands"),
+    ("zhaopengyou", "bid", _shortened("hands"), "hands: expected 5 hands"),
+    ("tractor", "play", _set("bids.0.seat", 9), "bids[0].seat: no seat 9 in a 4-player game"),
+    (
+        "shandong",
+        "play",
+        _set("trump_knowers", [7]),
+        "trump_knowers[0]: no seat 7 in a 4-player game",
+    ),
+    ("tractor", "play", _set("lead_units.0", ["XX"]), "lead_units[0][0]: 'XX' is not a card"),
     (
         "tractor",
         "deal",
@@ -939,6 +1072,30 @@ def test_malformed_actions_name_the_key(data: Any, key: str) -> None:
     with pytest.raises(DecodeError) as caught:
         action_from_dict(data)
     assert caught.value.key == key
+
+
+def test_unknown_kinds_are_named_with_what_is_known() -> None:
+    """An unknown action kind lists the kinds there are; an event's kind that is not a
+    string is an unknown kind too, not a crash; a non-object is named as an event."""
+    with pytest.raises(DecodeError) as caught:
+        action_from_dict({"kind": "fly"})
+    assert str(caught.value) == (
+        "kind: unknown action kind 'fly'; one of: "
+        "bid, pass, bury, call_friend, play, give_back, swap"
+    )
+    for kind in ("boom", [1], None):
+        with pytest.raises(DecodeError) as caught:
+            event_from_dict({"kind": kind, "seq": 1})
+        assert str(caught.value) == f"kind: unknown event kind {kind!r}"
+    with pytest.raises(DecodeError) as caught:
+        event_from_dict(5)  # type: ignore[arg-type]
+    assert str(caught.value) == "event: expected an object, got int"
+
+
+def test_a_friend_call_without_solo_is_not_solo() -> None:
+    """`solo` may be left out of a call (R-9.1): it then names a friend; 独打 is said."""
+    assert action_from_dict({"kind": "call_friend", "card": "AS"}) == CallFriend(Card.parse("AS"))
+    assert action_from_dict({"kind": "call_friend", "solo": True}).solo is True
 
 
 def test_typed_decoders_refuse_the_other_kinds() -> None:
