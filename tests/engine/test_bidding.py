@@ -138,6 +138,22 @@ def test_a_snapshot_before_a_redeal_keeps_the_shuffle_going() -> None:  # R-8.2
     assert buried.phase is Phase.BURY and buried.to_json()["rng"] is None
 
 
+def test_a_snapshot_of_the_bidding_without_its_generator_redeals_from_the_seed() -> None:
+    """A snapshot written without ``rng`` (by hand, or by a tool that drops it) still
+    redeals deterministically (R-8.2): from a generator seeded with the round's seed, so
+    two loads of it deal the same new cards."""
+    rnd = Round(TRACTOR, seed=5, dealer=0)
+    rnd.deal_all()
+    snapshot = {**rnd.to_json(), "rng": None}
+    decks = []
+    for _ in range(2):
+        back = Round.from_json(snapshot)
+        close_window(back)
+        back.deal_all()
+        decks.append(back.deck)
+    assert decks[0] == decks[1]
+
+
 def test_later_round_without_a_bid_turns_the_kitty() -> None:  # R-8.2 Decision
     rnd = dealt_round({}, kitty="LJ 5C 7D 3S", banker=1, levels=[3] * 4)
     events = close_window(rnd)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from tests.oracle.order import RoundOrder
 from zhaopengyou.engine import get_preset
 from zhaopengyou.engine.cards import TRUMP, Card, parse_cards
+from zhaopengyou.engine.ordering import Ordering
 
 from .conftest import ordering
 
@@ -78,7 +79,8 @@ def test_suit_cards_list_each_effective_suit_weakest_first() -> None:  # R-1.5, 
     for game in ("tractor", "qidong", "shandong"):
         preset = get_preset(game)
         for level, trump in ((0, 1), (5, 3), (12, 0), (7, None)):
-            engine = preset.ordering(level, trump)
+            # Built afresh, not from the shared cache, so that this test judges the tables.
+            engine = Ordering(level, trump, preset.fixed_trump_ranks, preset.adjacency)
             oracle = RoundOrder(game, level=level, trump=trump)
             for suit in range(TRUMP + 1):
                 cards = engine.suit_cards[suit]
@@ -86,5 +88,6 @@ def test_suit_cards_list_each_effective_suit_weakest_first() -> None:  # R-1.5, 
                 strengths = [oracle.strength(c) for c in cards]
                 assert strengths == sorted(strengths), (game, level, trump, suit)
     # A worked case: level 2, ♥ trump; the off-suit 2s tie and precede ♥2.
-    trumps = get_preset("tractor").ordering(0, 1).suit_cards[TRUMP]
+    tractor = get_preset("tractor")
+    trumps = Ordering(0, 1, tractor.fixed_trump_ranks, tractor.adjacency).suit_cards[TRUMP]
     assert [Card(c).ascii for c in trumps[-6:]] == ["2S", "2C", "2D", "2H", "LJ", "BJ"]

@@ -408,6 +408,28 @@ def _lead_units_of_the_last_trick(data: Snapshot) -> Snapshot:
     return data
 
 
+def _taken_from_the_play(key: str) -> Tamper:
+    """``key`` as it is later in the same round, in its tricks."""
+    return lambda data: {**data, key: staged(data["preset"], "play")[key]}
+
+
+def _a_card_of_seat_1_given_to_seat_0(data: Snapshot) -> Snapshot:
+    """Seat 0's first card replaced by a copy of seat 1's: one card too often."""
+    data["hands"][0][0] = data["hands"][1][0]
+    return data
+
+
+def _a_card_of_seat_0_lost(data: Snapshot) -> Snapshot:
+    data["hands"][0] = data["hands"][0][1:]
+    return data
+
+
+def _a_card_of_seat_1_moved_to_seat_2(data: Snapshot) -> Snapshot:
+    """Every card still there, but seat 1 holds one card less than it should."""
+    data["hands"][2].append(data["hands"][1].pop())
+    return data
+
+
 def _result_of_the_finished_round(data: Snapshot) -> Snapshot:
     data["result"] = staged(data["preset"], "done")["result"]
     return data
@@ -469,6 +491,50 @@ TAMPERED = [
         "trump_knowers[0]: no seat 7 in a 4-player game",
     ),
     ("tractor", "play", _set("lead_units.0", ["XX"]), "lead_units[0][0]: 'XX' is not a card"),
+    (
+        "tractor",
+        "play",
+        _set("format", "zpy-round/2"),
+        "format: expected 'zpy-round/1', got 'zpy-round/2'",
+    ),
+    ("tractor", "bid", _set("rng", 5), "rng: expected an object, got int"),
+    # R-1.1, R-7.1, R-8.4: every card once — the burial is a whole kitty, a swap takes a
+    # card that was buried, no card more often than the decks hold it, none missing, and
+    # each hand as large as what it was dealt, less what it played.
+    ("tractor", "play", _shortened("buried"), "buried: expected 8 cards"),
+    ("qidong", "done", _shortened("buried"), "buried: expected 8 cards"),
+    (
+        "shandong@2",
+        "play",
+        _set("swaps.0", ["2S", "AS"]),
+        "swaps: a swapped card is not in the burial",
+    ),
+    (
+        "tractor",
+        "play",
+        _a_card_of_seat_1_given_to_seat_0,
+        "hands: 1 cards are held more often than the decks have them",
+    ),
+    (
+        "tractor",
+        "play",
+        _a_card_of_seat_0_lost,
+        "hands: cards are missing: hands, plays and kitty make no full deck",
+    ),
+    ("tractor", "play", _a_card_of_seat_1_moved_to_seat_2, "hands[1]: holds 21 cards, expected 22"),
+    # Before the trump is decided (R-8) no cards make a unit, so no trick can be played.
+    (
+        "tractor",
+        "bid",
+        _taken_from_the_play("tricks"),
+        "tricks[0].units[0]: these cards are not one unit",
+    ),
+    (
+        "tractor",
+        "bid",
+        _taken_from_the_play("lead_units"),
+        "lead_units[0]: these cards are not one unit",
+    ),
     (
         "tractor",
         "deal",
@@ -700,6 +766,55 @@ def test_rounds_without_a_seed_keep_their_generator_or_deck_in_the_history() -> 
     fixed = Round(TRACTOR, deck=rnd.deck, dealer=2)
     fixed.deal_all()
     assert Round.from_history(TRACTOR, None, fixed.history()).to_json() == fixed.to_json()
+
+
+@pytest.mark.parametrize(
+    ("preset", "setting", "message"),
+    [
+        ("tractor", {"hands": ["AS", "KS", "QS"]}, "tractor needs 4 hands"),
+        (
+            "tractor",
+            {"hands": ["AS KS", "QS", "JS", "TS"]},
+            "every hand must hold the same number of cards",
+        ),
+        (
+            "zhaopengyou",
+            {"hands": ["AS", "KS", "QS", "JS", "TS"], "friend_call": "AH", "solo": True},
+            "call a friend or play solo, not both",
+        ),
+        (
+            "tractor",
+            {"kitty": "2C", "swaps": [["3C", "2C", "4C"]]},
+            "each swap is (hand card, kitty card)",
+        ),
+        (
+            "tractor",
+            {"kitty": "2C", "swaps": [["3C", "4C"]]},
+            "swapped card 4C is not in the kitty",
+        ),
+        ("tractor", {"hands": ["AS", "AS", "AS", "JS"]}, "♠A appears more than 2 times"),
+        ("tractor", {"level_rank": "1"}, "unknown level rank '1'"),
+        ("tractor", {"trump_suit": "X"}, "unknown trump suit 'X'"),
+    ],
+)
+def test_a_position_that_cannot_be_is_refused(
+    preset: str, setting: dict[str, Any], message: str
+) -> None:
+    """`Round.from_hands` refuses, with a ValueError saying why: a hand per seat, hands
+    equally long (R-1.2), a friend called or 独打 but not both (R-9.1, R-9.2), swaps of
+    one hand card for one buried card (R-8.4), no card more often than the decks hold it
+    (R-1.1), a real level rank and trump suit."""
+    arguments: dict[str, Any] = {
+        "hands": ["AS", "KS", "QS", "JS"],
+        "level_rank": "2",
+        "trump_suit": "H",
+        "banker": 0,
+        **setting,
+    }
+    hands = arguments.pop("hands")
+    with pytest.raises(ValueError) as caught:
+        Round.from_hands(get_preset(preset), hands, **arguments)
+    assert str(caught.value) == message
 
 
 def test_a_position_from_hands_has_a_history_too() -> None:
