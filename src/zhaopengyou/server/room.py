@@ -661,7 +661,7 @@ class Room:
         rnd = self.round
         if rnd is None:
             assert self.match is not None
-            if self.match.over:  # a crash came between the last round's save and the series'
+            if self.match.over:  # the last round is over, or a crash came before the series'
                 await self._finish_series(self._standings())
                 self.on_change(self)
                 return False
@@ -820,12 +820,9 @@ class Room:
             member.send(message)
         self.round = None
         self.round_id = None
-        if match.over:
-            await self._finish_series(standings)
-            self.on_change(self)
-            return
-        self._next_round = time.monotonic() + self.settings.between_ms / 1000
-        self._changed()
+        if not match.over:  # else the next step ends the series, as after a crash
+            self._next_round = time.monotonic() + self.settings.between_ms / 1000
+            self._changed()
 
     async def _finish_series(self, standings: dict[str, Any]) -> None:
         """The series is over: the result is stored, the members told, and the room
