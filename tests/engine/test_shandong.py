@@ -652,3 +652,26 @@ def test_the_burier_is_told_how_many_buried_cards_the_declarer_swapped() -> None
             assert said in out.getvalue() and stale not in out.getvalue()
         return
     raise AssertionError("no shandong round with swaps in 100 seeds")
+
+
+def test_a_position_with_swaps_counts_the_kitty_after_them() -> None:  # R-8.4, R-1.1
+    """`Round.from_hands` with the declarer's swaps: the kitty is given as buried, each
+    swap puts a hand card into it in place of a buried card, and the hands hold the
+    cards after the swaps, so the copies are counted against the kitty after them."""
+    kitty, swaps = "2C 3C", [["5D", "2C"]]
+    position = {"level_rank": "4", "trump_suit": "H", "banker": 0, "declarer": 0}
+    rnd = Round.from_hands(
+        SHANDONG, ["AS 2C", "KS QS", "JS 10S", "9S 8S"], kitty=kitty, swaps=swaps, **position
+    )
+    assert rnd.swaps == [(Card("5D"), Card("2C"))]
+    assert rnd.final_kitty == (Card("5D"), Card("3C"))
+    assert rnd.history()[0]["position"]["swaps"] == swaps
+    # Both ♣2 in the hands: the one buried was swapped out of the kitty, so two in all.
+    both = ["AS 2C", "KS 2C", "JS 10S", "9S 8S"]
+    assert Round.from_hands(SHANDONG, both, kitty=kitty, swaps=swaps, **position).swaps
+    # Both ♦5 in the hands and a third swapped into the kitty: one too many.
+    with pytest.raises(ValueError) as caught:
+        Round.from_hands(
+            SHANDONG, ["AS 5D", "KS 5D", "JS 10S", "9S 8S"], kitty=kitty, swaps=swaps, **position
+        )
+    assert str(caught.value) == "♦5 appears more than 2 times"
