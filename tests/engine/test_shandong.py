@@ -663,7 +663,11 @@ def test_a_position_with_swaps_counts_the_kitty_after_them() -> None:  # R-8.4, 
     rnd = Round.from_hands(
         SHANDONG, ["AS 2C", "KS QS", "JS 10S", "9S 8S"], kitty=kitty, swaps=swaps, **position
     )
+    assert rnd.declarer == 0 and rnd.buried_by == 2  # the banker declared: its partner buried
     assert rnd.swaps == [(Card("5D"), Card("2C"))]
+    assert rnd.view(0).swaps == ((Card("5D"), Card("2C")),)  # only the declarer sees them
+    assert [rnd.view(seat).swaps for seat in (1, 2, 3)] == [()] * 3
+    assert {rnd.view(seat).swap_count for seat in range(4)} == {1}
     assert rnd.final_kitty == (Card("5D"), Card("3C"))
     assert rnd.history()[0]["position"]["swaps"] == swaps
     # Both ♣2 in the hands: the one buried was swapped out of the kitty, so two in all.
