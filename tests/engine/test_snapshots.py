@@ -807,6 +807,63 @@ def test_a_position_that_cannot_be_is_refused(
     assert str(caught.value) == message
 
 
+@pytest.mark.parametrize(
+    ("preset", "hands", "setting", "written"),
+    [
+        (
+            "shandong",
+            ["♠A ♣2", "♠K ♠Q", "♠J ♠10", "♠9 ♠8"],
+            {"level_rank": "4", "trump_suit": "H", "banker": 0, "declarer": 0, "kitty": "♣2 ♣3"},
+            {"hands": ["AS 2C", "KS QS", "JS 10S", "9S 8S"], "kitty": "2C 3C", "declarer": 0},
+        ),
+        (
+            "qidong",
+            ["♠A ♥10", "♠K ♠Q", "♠J ♠10", "♠9 ♠8", "♠7 ♠6"],
+            {"level_rank": "2", "trump_suit": "S", "banker": 1, "solo": True, "kitty": "♦3 ♦4"},
+            {
+                "hands": ["AS 10H", "KS QS", "JS 10S", "9S 8S", "7S 6S"],
+                "kitty": "3D 4D",
+                "solo": True,
+            },
+        ),
+        (
+            "zhaopengyou",
+            ["AS", "KS", "QS", "JS", "10S"],
+            {
+                "level_rank": "5",
+                "trump_suit": None,
+                "banker": 2,
+                "levels": ["5", "3", "2", "2", "4"],
+                "friend_call": "♥A",
+                "leader": 3,
+            },
+            {"hands": ["AS", "KS", "QS", "JS", "10S"], "kitty": "", "friend_call": "AH"},
+        ),
+    ],
+)
+def test_a_position_writes_its_setting_in_ascii_and_comes_back_from_it(
+    preset: str, hands: list[str], setting: dict[str, Any], written: dict[str, Any]
+) -> None:
+    """A position's start step holds every setting given, cards in RECORD.md's ASCII
+    notation whatever notation came in; `solo` (独打, R-9.2) and `declarer` (R-8.4) only
+    when given. Rebuilt from its history, the position is the same round: in `shandong`
+    the banker declared, so the banker's partner buried the kitty (R-8.4)."""
+    rnd = Round.from_hands(get_preset(preset), hands, **setting)
+    expected = {
+        "level_rank": setting["level_rank"],
+        "trump_suit": setting["trump_suit"],
+        "banker": setting["banker"],
+        "levels": setting.get("levels"),
+        "friend_call": None,
+        "leader": setting.get("leader"),
+        **written,
+    }
+    assert rnd.history()[0] == {"kind": "start", "position": expected}
+    rebuilt = Round.from_history(get_preset(preset), None, rnd.history())
+    assert rebuilt.to_json() == rnd.to_json()
+    assert rnd.buried_by == (2 if preset == "shandong" else setting["banker"])
+
+
 def test_a_position_from_hands_has_a_history_too() -> None:
     rnd = Round.from_hands(
         TRACTOR, ["AS KS", "QS JS", "10S 9S", "8S 7S"], level_rank="2", trump_suit="H", banker=0
