@@ -679,3 +679,46 @@ def test_a_position_with_swaps_counts_the_kitty_after_them() -> None:  # R-8.4, 
             SHANDONG, ["AS 5D", "KS 5D", "JS 10S", "9S 8S"], kitty=kitty, swaps=swaps, **position
         )
     assert str(caught.value) == "♦5 appears more than 2 times"
+
+
+def test_every_unit_listed_is_the_unit_its_cards_form() -> None:  # R-3.2, R-3.5, R-3.6
+    """Each unit `iter_shandong_units` lists — single, pair, 刮风, rain, snow, thunder,
+    lightning — is exactly the unit its cards form when played (shape, cards from weakest
+    to strongest, top card), and the independent oracle reads the same kind, size, run
+    length, doubled numbers and top strength from those cards."""
+    import random
+
+    from tests.oracle.order import RoundOrder
+    from tests.oracle.units import shandong_unit as oracle_unit
+    from zhaopengyou.engine.ordering import Ordering
+    from zhaopengyou.engine.shandong import iter_shandong_units
+
+    rng = random.Random(11)
+    kinds: set[str] = set()
+    for _ in range(60):
+        level, trump = rng.randrange(13), rng.choice([None, 0, 1, 2, 3])
+        order = Ordering(level, trump, FIXED, STRICT_RUNS)
+        oracle = RoundOrder("shandong", level=level, trump=trump)
+        hand = [0] * 54
+        suit, start = rng.randrange(4), rng.randrange(7)  # 5–7 numbers of one suit in a row
+        stretch = [suit * 13 + rank for rank in range(start, start + rng.randrange(5, 8))]
+        for card in stretch + rng.sample(range(54), 12):
+            hand[card] = rng.choice([1, 2, 2])
+        for rank in (level, *FIXED):  # sometimes all four suits of one rank
+            if rng.random() < 0.3:
+                for suit_index in range(4):
+                    hand[suit_index * 13 + rank] = max(
+                        hand[suit_index * 13 + rank], rng.choice([1, 2])
+                    )
+        for unit in iter_shandong_units(hand, order):
+            cards = [int(c) for c in unit.cards]
+            assert unit == shandong_unit(cards, order), unit
+            expected = oracle_unit(cards, oracle)
+            assert expected is not None, unit
+            shape = unit.shape
+            assert (shape.kind, shape.size) == (expected.shape.kind, expected.shape.size), unit
+            if shape.kind in ("rain", "snow"):
+                assert (shape.length, shape.extra) == (expected.shape.length, expected.shape.extra)
+            assert oracle.strength(int(unit.top)) == oracle.strength(expected.top), unit
+            kinds.add(shape.kind)
+    assert {"tuple", "tractor", "rain", "snow", "thunder", "lightning"} <= kinds
