@@ -91,3 +91,14 @@ def test_suit_cards_list_each_effective_suit_weakest_first() -> None:  # R-1.5, 
     tractor = get_preset("tractor")
     trumps = Ordering(0, 1, tractor.fixed_trump_ranks, tractor.adjacency).suit_cards[TRUMP]
     assert [Card(c).ascii for c in trumps[-6:]] == ["2S", "2C", "2D", "2H", "LJ", "BJ"]
+
+
+def test_fixed_trumps_are_the_jokers_and_in_shandong_every_2_3_and_5() -> None:  # R-1.4
+    """`Preset.is_fixed_trump`: trumps whatever the level and the trump suit — both
+    jokers in every preset, and in `shandong` the 常主 2, 3 and 5 of every suit."""
+    for name in ("tractor", "zhaopengyou", "qidong", "shandong"):
+        preset = get_preset(name)
+        fixed = {c for c in range(54) if preset.is_fixed_trump(c)}
+        ranks = {"2", "3", "5"} if name == "shandong" else set()
+        expected = {c for c in range(52) if Card(c).ascii[:-1] in ranks} | {52, 53}
+        assert fixed == expected, name

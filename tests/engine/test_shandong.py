@@ -722,3 +722,17 @@ def test_every_unit_listed_is_the_unit_its_cards_form() -> None:  # R-3.2, R-3.5
             assert oracle.strength(int(unit.top)) == oracle.strength(expected.top), unit
             kinds.add(shape.kind)
     assert {"tuple", "tractor", "rain", "snow", "thunder", "lightning"} <= kinds
+
+
+def test_a_give_back_with_nothing_owed_is_refused() -> None:  # R-8.4
+    """Cards are given back only after a 粘: otherwise the give-back is refused, naming
+    the rule, and the round is unchanged."""
+    rnd = Round(SHANDONG, seed=1)
+    for _ in range(8):
+        rnd.deal_card()
+    before = rnd.to_json()
+    with pytest.raises(IllegalAction) as caught:
+        rnd.apply(0, GiveBack(tuple(parse_cards("2S"))))
+    assert type(caught.value).__name__ == "WrongPhase"
+    assert (str(caught.value), caught.value.rule) == ("R-8.4: nothing is to be given back", "R-8.4")
+    assert rnd.to_json() == before
