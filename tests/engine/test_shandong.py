@@ -736,3 +736,18 @@ def test_a_give_back_with_nothing_owed_is_refused() -> None:  # R-8.4
     assert type(caught.value).__name__ == "WrongPhase"
     assert (str(caught.value), caught.value.rule) == ("R-8.4: nothing is to be given back", "R-8.4")
     assert rnd.to_json() == before
+
+
+def test_only_the_sticker_gives_back() -> None:  # R-8.4
+    """While a 粘 waits for its give-back, a give-back by another seat is refused, naming
+    the seat that owes it and the rule, and the round is unchanged."""
+    rnd = dealing({0: "LJ 7H 7H", 1: "BJ 10D 10D JD JD 2C"})
+    rnd.apply(0, Bid(tuple(parse_cards("LJ 7H 7H")), "liang"))
+    rnd.apply(1, Bid(tuple(parse_cards("BJ 10D 10D JD JD")), "zhan"))
+    before = rnd.to_json()
+    with pytest.raises(IllegalAction) as caught:
+        rnd.apply(0, GiveBack(tuple(parse_cards("LJ 7H 7H"))))
+    assert type(caught.value).__name__ == "NotYourTurn"
+    assert str(caught.value) == "R-8.4: seat 1 must give cards back first"
+    assert caught.value.rule == "R-8.4"
+    assert rnd.to_json() == before
