@@ -466,11 +466,40 @@ def test_a_give_back_holds_a_fixed_trump(fixed: tuple[int, ...], cards: str, ref
 def test_the_sticker_view_checks_a_give_back(
     seat: int, cards: str, expected: tuple[str | None, str, str] | None
 ) -> None:
-    """R-8.4 粘: only the sticker gives back, as many cards as taken, held, one a 常主."""
+    """R-8.4 粘: only the sticker gives back, as many cards as taken, held, one a 常主.
+    The round refuses the sticker's give-back exactly as the sticker's view does (rule and
+    words, the round unchanged), and takes it where the view finds nothing wrong."""
     rnd = dealing({0: "LJ 7H 7H", 1: "BJ 10D 10D JD JD 2C", 2: "6S 6S"})
     rnd.apply(0, Bid(tuple(parse_cards("LJ 7H 7H")), "liang"))
     rnd.apply(1, Bid(tuple(parse_cards("BJ 10D 10D JD JD")), "zhan"))
-    assert refusal(rnd.view(seat).give_back_error(tuple(parse_cards(cards)))) == expected
+    give_back = tuple(parse_cards(cards))
+    assert refusal(rnd.view(seat).give_back_error(give_back)) == expected
+    if seat != 1:
+        return
+    before = rnd.to_json()
+    if expected is None:
+        rnd.apply(1, GiveBack(give_back))
+        assert rnd.pending_give_back is None
+        return
+    with pytest.raises(IllegalAction) as caught:
+        rnd.apply(1, GiveBack(give_back))
+    assert refusal(caught.value) == expected
+    assert rnd.to_json() == before
+
+
+def test_a_malformed_give_back_names_the_cards_given_back() -> None:  # R-8.4
+    rnd = dealing({0: "LJ 7H 7H", 1: "BJ 10D 10D JD JD 2C"})
+    rnd.apply(0, Bid(tuple(parse_cards("LJ 7H 7H")), "liang"))
+    rnd.apply(1, Bid(tuple(parse_cards("BJ 10D 10D JD JD")), "zhan"))
+    before = rnd.to_json()
+    for cards, message in [
+        ("2C", "cards given back must be a list of cards"),
+        (["2C", 99, "JD"], "cards given back: 99 is not a card"),
+    ]:
+        with pytest.raises(IllegalAction) as caught:
+            rnd.apply(1, GiveBack(cards))  # type: ignore[arg-type]
+        assert str(caught.value) == message
+    assert rnd.to_json() == before
 
 
 def test_adding_a_twin_joker_makes_a_ding_unless_dengsi() -> None:  # R-8.4 等死
@@ -751,3 +780,69 @@ def test_only_the_sticker_gives_back() -> None:  # R-8.4
     assert str(caught.value) == "R-8.4: seat 1 must give cards back first"
     assert caught.value.rule == "R-8.4"
     assert rnd.to_json() == before
+
+
+@pytest.mark.parametrize("window", ["deal", "bid"])
+def test_a_give_back_moves_the_cards_and_the_turn(window: str) -> None:  # R-8.4, R-8.1
+    """A 粘 and its give-back, during the deal or in the closing bid window: the cards go
+    from the sticker to the seat it stuck, the 粘's record shows them returned, everyone
+    hears of it, every seat's view is what a fresh copy of the round shows, and the
+    history keeps the give-back. In the closing window the polling goes on from the seat
+    after the sticker, and all four seats must pass again to close it (R-8.1)."""
+    rnd = dealing({0: "LJ 7H 7H", 1: "BJ 10D 10D JD JD 2C"})
+
+    def views() -> list[dict[str, object]]:  # and fills each seat's view caches
+        return [rnd.view(seat).to_dict() for seat in range(4)]
+
+    views()
+    rnd.apply(0, Bid(tuple(parse_cards("LJ 7H 7H")), "liang"))
+    if window == "bid":
+        rnd.deal_card()
+        while rnd.to_act != 1:
+            rnd.apply(rnd.to_act, Pass())
+        assert rnd.phase is Phase.BID
+    views()  # cached from before the 粘: none may be shown after the give-back
+    rnd.apply(1, Bid(tuple(parse_cards("BJ 10D 10D JD JD")), "zhan"))
+    held = [list(hand) for hand in rnd.hands]
+    sizes = list(rnd.hand_sizes)
+    given = tuple(parse_cards("2C 10D JD"))
+    events = rnd.apply(1, GiveBack(given))
+    for card in given:
+        held[1][card] -= 1
+        held[0][card] += 1
+    assert rnd.hands == held
+    assert rnd.hand_sizes == [sizes[0] + 3, sizes[1] - 3, *sizes[2:]]
+    assert rnd.bids[-1].returned == given and rnd.pending_give_back is None
+    assert [e.to_dict() for e in events] == [
+        {
+            "kind": "given_back",
+            "seq": events[0].seq,
+            "seat": 1,
+            "to_seat": 0,
+            "cards": ["2C", "10D", "JD"],
+        }
+    ]
+    assert views() == [Round.from_json(rnd.to_json()).view(seat).to_dict() for seat in range(4)]
+    assert rnd.history()[-1] == {"seat": 1, **GiveBack(given).to_dict()}
+    if window == "deal":
+        assert rnd.to_act is None
+        return
+    assert rnd.to_act == 2
+    for seat in (2, 3, 0):
+        rnd.apply(seat, Pass())
+    assert rnd.phase is Phase.BID and rnd.to_act == 1
+    rnd.apply(1, Pass())
+    assert rnd.phase is not Phase.BID
+
+
+def test_a_give_back_is_written_on_the_stick_and_nowhere_else() -> None:  # R-8.4
+    """A 粘 of a 顶 made by adding a joker: three bids stand, and the cards given back
+    are written on the last, the 粘; the 亮 and the added joker stay as they were."""
+    rnd = dealing({0: "LJ LJ 7H 7H", 1: "BJ BJ 10D 10D JD JD 2C 3C"})
+    rnd.apply(0, Bid(tuple(parse_cards("LJ 7H 7H")), "liang"))
+    rnd.apply(0, Bid(tuple(parse_cards("LJ")), "add"))
+    rnd.apply(1, Bid(tuple(parse_cards("BJ BJ 10D 10D JD JD")), "zhan"))
+    before = list(rnd.bids)
+    given = tuple(parse_cards("2C 3C 10D JD"))  # as many as the 顶 had: 4
+    rnd.apply(1, GiveBack(given))
+    assert rnd.bids == [*before[:2], before[2]._replace(returned=given)]
