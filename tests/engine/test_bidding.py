@@ -210,8 +210,12 @@ def test_view_checks_a_burial_like_the_engine() -> None:  # R-7.1
     assert view.burial_error(hand[:7]).rule == "R-7.1"  # type: ignore[union-attr]
     missing = next(c for c in rnd.view(1).hand if view.hand_counts[c] == 0)
     assert "do not hold" in str(view.burial_error((*hand[:7], missing)))
-    assert rnd.view(1).burial_error(hand[:8]) is not None  # not seat 1's turn
+    not_now = ("R-7.1", "R-7.1: not the time to bury")
+    error = rnd.view(1).burial_error(rnd.view(1).hand[:8])  # seat 1's own cards, not its turn
+    assert error is not None and (error.rule, str(error)) == not_now
     rnd.apply(0, Bury(hand[:8]))
+    error = rnd.view(0).burial_error(rnd.view(0).hand[:8])  # buried already: the play is on
+    assert error is not None and (error.rule, str(error)) == not_now
 
 
 @pytest.mark.parametrize("name", ["tractor", "zhaopengyou", "qidong"])

@@ -439,6 +439,7 @@ GIVE_BACK_REFUSED = (
         (FIXED, "BJ", False),
         ((2,), "4C", False),  # the 常主 ranks are the ones the rules were made with
         ((2,), "2C 3D 5H", True),
+        ((2,), "LJ", False),  # a joker is a 常主 whatever the ranks
     ],
 )
 def test_a_give_back_holds_a_fixed_trump(fixed: tuple[int, ...], cards: str, refused: bool) -> None:
@@ -841,8 +842,37 @@ def test_a_give_back_is_written_on_the_stick_and_nowhere_else() -> None:  # R-8.
     rnd = dealing({0: "LJ LJ 7H 7H", 1: "BJ BJ 10D 10D JD JD 2C 3C"})
     rnd.apply(0, Bid(tuple(parse_cards("LJ 7H 7H")), "liang"))
     rnd.apply(0, Bid(tuple(parse_cards("LJ")), "add"))
-    rnd.apply(1, Bid(tuple(parse_cards("BJ BJ 10D 10D JD JD")), "zhan"))
+    made, taken = rnd.apply(1, Bid(tuple(parse_cards("BJ BJ 10D 10D JD JD")), "zhan"))
+    assert isinstance(made, BidMade) and (made.seat, made.bid_kind) == (1, "zhan")
+    assert type(taken).__name__ == "DeclarationTaken"
     before = list(rnd.bids)
     given = tuple(parse_cards("2C 3C 10D JD"))  # as many as the 顶 had: 4
     rnd.apply(1, GiveBack(given))
     assert rnd.bids == [*before[:2], before[2]._replace(returned=given)]
+
+
+@pytest.mark.parametrize(
+    ("cards", "accepted"),
+    [
+        ("BJ 10D 10D JD JD", True),
+        ("BJ 10D 10D JD JD QD QD", True),
+        ("BJ 10D 10D JD JD QD QD KD KD", True),
+        ("BJ 10D 10D JD JD QD QD KD KD AD AD", False),  # five pairs: no 刮风 (R-3.6)
+        ("BJ 10D 10D", False),  # a single pair: a 刮风 of length 1, not a tractor
+        ("BJ 10D 10D JD", False),  # not all pairs
+        ("BJ 10D 10D 10C", False),  # two suits
+        ("BJ 10D 10D QD QD", False),  # a gap
+        ("BJ 5D 5D 6D 6D", False),  # the 常主 5 is no ordinary card (R-3.5)
+        ("BJ 8D 8D 9D 9D", False),  # nor is the level rank 9
+        ("BJ 8D 8D 10D 10D", False),  # and no run skips it (R-3.5 Decision)
+    ],
+)
+def test_a_stick_needs_a_guafeng_tractor(cards: str, accepted: bool) -> None:  # R-8.4
+    """粘亮: one joker and a 刮风 tractor of one suit, 2–4 consecutive pairs of ordinary
+    cards (R-3.5), at level 9."""
+    held = "BJ 8D 8D 9D 9D 10D 10D JD JD QD QD KD KD AD AD 5D 5D 6D 6D 10C"
+    rnd = dealing({0: "LJ 7H 7H", 1: held}, banker=0, levels=[7] * 4)
+    rnd.apply(0, Bid(tuple(parse_cards("LJ 7H 7H")), "liang"))
+    error = SHANDONG.bidding.bid_error(rnd.bid_context(1), parse_cards(cards), "zhan")
+    stick = ("R-8.4", "R-8.4: 粘 needs a 刮风: consecutive pairs of one suit")
+    assert (None if error is None else (error.rule, str(error))) == (None if accepted else stick)
