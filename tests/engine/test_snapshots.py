@@ -1283,6 +1283,15 @@ def test_malformed_views_name_the_key() -> None:
         with pytest.raises(DecodeError) as caught:
             View.from_dict(mutate(view, path, value))
         assert caught.value.key == key, (path, caught.value)
+    # `kind` may be left out; another kind, or no object at all, is refused.
+    assert View.from_dict(mutate(view, "kind", ...)).to_dict() == view
+    for data, message in [
+        (mutate(view, "kind", "event"), "kind: expected 'view', got 'event'"),
+        (5, "view: expected an object, got int"),
+    ]:
+        with pytest.raises(DecodeError) as caught:
+            View.from_dict(data)
+        assert str(caught.value) == message
 
 
 def test_the_view_dict_is_complete() -> None:
