@@ -1283,6 +1283,12 @@ def test_malformed_views_name_the_key() -> None:
         with pytest.raises(DecodeError) as caught:
             View.from_dict(mutate(view, path, value))
         assert caught.value.key == key, (path, caught.value)
+    # Every field but four is needed, and a missing one is named.
+    optional = {"kind", "may", "lead_shapes", "result"}
+    for name in view.keys() - optional:
+        with pytest.raises(DecodeError) as caught:
+            View.from_dict(mutate(view, name, ...))
+        assert (caught.value.key, caught.value.reason) == (name, "missing")
     # `kind` may be left out; another kind, or no object at all, is refused.
     assert View.from_dict(mutate(view, "kind", ...)).to_dict() == view
     for data, message in [
