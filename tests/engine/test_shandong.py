@@ -464,7 +464,7 @@ def test_a_give_back_holds_a_fixed_trump(fixed: tuple[int, ...], cards: str, ref
         (1, "LJ 7H 7H", None),  # the declaration's own joker is a 常主
     ],
 )
-def test_the_sticker_view_checks_a_give_back(
+def test_the_sticker_view_and_the_round_check_a_give_back_alike(
     seat: int, cards: str, expected: tuple[str | None, str, str] | None
 ) -> None:
     """R-8.4 粘: only the sticker gives back, as many cards as taken, held, one a 常主.
