@@ -1295,6 +1295,7 @@ def test_malformed_views_name_the_key() -> None:
         (mutate(view, "kind", "event"), "kind: expected 'view', got 'event'"),
         (5, "view: expected an object, got int"),
         (mutate(view, "tricks.0.winner", 9), "tricks[0].winner: no seat 9 in a 4-player game"),
+        (mutate(view, "bids.0.seat", 9), "bids[0].seat: no seat 9 in a 4-player game"),
         (mutate(view, "lead_units.0", ["XX"]), "lead_units[0][0]: 'XX' is not a card"),
         # With the trump hidden no cards make a unit, so no trick can be shown.
         (mutate(view, "trump_suit", "hidden"), "tricks[0].units[0]: these cards are not one unit"),
