@@ -83,6 +83,47 @@ def test_bid_shapes_and_holding() -> None:  # R-8.2
     assert all(len(set(b)) == 1 and b[0].rank == 0 for b in bids)  # only level cards here
 
 
+SHAPE = "R-8.2: a bid is one or more copies of one level card, or two or more of one joker"
+NOT_MORE = (
+    "R-8.2: a new bid needs more cards than the standing one (at equal count jokers "
+    "beat level cards and 大王 beats 小王)"
+)
+
+
+@pytest.mark.parametrize(
+    ("earlier", "seat", "cards", "message"),
+    [
+        ([], 0, "3S 3S", SHAPE),
+        ([], 0, "LJ", SHAPE),  # one joker is no bid
+        ([], 0, "2H LJ", SHAPE),
+        ([], 0, "2H 2D", SHAPE),
+        ([], 0, "2D", "R-8.2: you do not hold the cards you bid"),
+        ([(0, "2H")], 1, "2S", NOT_MORE),
+        ([(0, "2H")], 0, "2H", NOT_MORE),  # reinforcing needs more cards too
+        ([(1, "2S 2S")], 0, "2H 2H", NOT_MORE),  # level against level at equal count
+        ([(0, "LJ LJ")], 1, "2S 2S", NOT_MORE),  # jokers beat level cards at equal count
+        ([(1, "BJ BJ")], 0, "LJ LJ", NOT_MORE),  # 大王 beats 小王
+        (
+            [(0, "2H")],
+            0,
+            "2C 2C",
+            "R-8.2: you may reinforce your own bid but not overcall it with another suit",
+        ),
+    ],
+)
+def test_a_refused_bid_says_why(
+    earlier: list[tuple[int, str]], seat: int, cards: str, message: str
+) -> None:
+    rnd = dealt_round({0: "2H 2H LJ LJ 3S 3S 2C 2C", 1: "2S 2S BJ BJ"}, last_card=False)
+    for bidder, shown in earlier:
+        rnd.apply(bidder, Bid.parse(shown))
+    before = rnd.to_json()
+    with pytest.raises(IllegalAction) as info:
+        rnd.apply(seat, Bid.parse(cards))
+    assert (str(info.value), info.value.rule) == (message, "R-8.2")
+    assert rnd.to_json() == before
+
+
 def test_closing_window_polls_in_order_and_a_bid_restarts_the_count() -> None:
     rnd = dealt_round({2: "2C 2C"})
     assert rnd.to_act == 1  # after the dealer (0), nobody bid

@@ -21,7 +21,7 @@ from zhaopengyou.engine.follow import (
 from zhaopengyou.engine.leads import parse_lead
 from zhaopengyou.engine.units import PAIR, SINGLE, TRIPLE, Shape
 
-from .conftest import counts, ordering
+from .conftest import counts, ordering, refusal
 
 SPADES = 0
 TRACTOR2 = Shape("tractor", 2, 2)
@@ -199,6 +199,8 @@ def test_r5_2_throws_of_two_tractors_agree_with_the_oracle(lead: str, hand: str)
         ("9S 9S 10S 10S KS AS", "9S 9S 10S KS AS", (TRACTOR2, SINGLE), "tractor"),
         ("7S 7S 7S 9S JS", "7S 7S 9S JS", (TRIPLE, SINGLE), "triple"),
         ("7S 7S 9S JS QS", "7S 9S JS", (PAIR, SINGLE), "pair"),
+        ("7S 7S 7S 9S JS", "7S 7S 9S", (TRIPLE,), "triple"),
+        ("7S 7S 9S JS", "7S 9S JS", (TRIPLE,), "pair"),
     ],
 )
 def test_r5_2_refusal_names_the_structure_left_out(
@@ -207,6 +209,41 @@ def test_r5_2_refusal_names_the_structure_left_out(
     err = follow_error(counts(hand), counts(play), SPADES, shapes, ordering("2", "H"))
     assert err is not None and err.rule == "R-5.2"
     assert err.message == f"you hold a {missing} in the led suit: follow with it"
+
+
+@pytest.mark.parametrize(
+    ("hand", "play", "expected"),
+    [
+        (
+            "5S 9S KD",
+            "5S KD KD",
+            (
+                "R-5.1",
+                "R-5.1: must play all 2 cards of the led suit",
+                "必须把首出花色的 2 张牌全部出完",
+            ),
+        ),
+        (
+            "5S 9S JS KD",
+            "5S 9S KD",
+            (
+                "R-5.1",
+                "R-5.1: must play all 3 cards of the led suit",
+                "必须把首出花色的 3 张牌全部出完",
+            ),
+        ),
+        (
+            "5S 9S JS QS KD",
+            "5S 9S KD",
+            ("R-5.2", "R-5.2: must play 3 cards of the led suit", "必须出 3 张首出花色的牌"),
+        ),
+    ],
+)
+def test_a_follow_off_suit_too_soon_says_how_many_cards_of_the_suit(
+    hand: str, play: str, expected: tuple[str, str, str]
+) -> None:  # a lead of a single and a pair, three cards
+    err = follow_error(counts(hand), counts(play), SPADES, (SINGLE, PAIR), ordering("2", "H"))
+    assert refusal(err) == expected
 
 
 def _random_throw_case(rng: random.Random, decks: int) -> tuple[list[int], list[int]]:

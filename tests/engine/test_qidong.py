@@ -75,6 +75,64 @@ def test_pair_of_twos_names_its_suit() -> None:  # R-8.3
     assert (rnd.banker, rnd.trump_suit, rnd.bid_count) == (2, 1, 1)
 
 
+@pytest.mark.parametrize(
+    "cards",
+    ["2H 2S", "2H 2H 2H", "LJ", "LJ BJ", "3H", "3H 3H", "2H 2H 2S 2S"],
+)
+def test_a_bid_that_is_not_a_two_or_a_pair_is_refused_for_its_shape(cards: str) -> None:
+    """R-8.3: only a single 2, a pair of like 2s or a pair of like jokers is a bid; a
+    triple is refused for its shape before anyone asks whether it could be held."""
+    rnd = dealt({0: "2H 2H 2S 2S LJ BJ 3H 3H"})
+    before = rnd.to_json()
+    with pytest.raises(IllegalAction) as info:
+        rnd.apply(0, Bid.parse(cards))
+    assert (str(info.value), info.value.rule) == (
+        "R-8.3: a bid is a single 2, a pair of 2s or a pair of jokers",
+        "R-8.3",
+    )
+    assert rnd.to_json() == before
+
+
+HIGHER = (
+    "R-8.3: a new bid must be higher: single 2 < pairs of ♦2 ♣2 ♥2 ♠2 < 小王 < 大王 "
+    "(a later single 2 cannot overcall the first)"
+)
+
+
+@pytest.mark.parametrize(
+    ("earlier", "seat", "cards", "message"),
+    [
+        ([], 0, "2D", "R-8.3: you do not hold the cards you bid"),
+        ([], 0, "LJ LJ", "R-8.3: you do not hold the cards you bid"),
+        ([(0, "2H")], 0, "2H 2H", "R-8.3: nobody may overcall their own bid"),
+        ([(0, "2H")], 1, "2S", HIGHER),
+        ([(0, "2H 2H")], 1, "2D 2D", HIGHER),
+        ([(1, "LJ LJ")], 0, "2H 2H", HIGHER),
+    ],
+)
+def test_a_refused_bid_says_why(
+    earlier: list[tuple[int, str]], seat: int, cards: str, message: str
+) -> None:  # R-8.3
+    rnd = dealt({0: "2H 2H", 1: "2S LJ LJ 2D 2D"})
+    for bidder, shown in earlier:
+        rnd.apply(bidder, Bid.parse(shown))
+    before = rnd.to_json()
+    with pytest.raises(IllegalAction) as info:
+        rnd.apply(seat, Bid.parse(cards))
+    assert (str(info.value), info.value.rule) == (message, "R-8.3")
+    assert rnd.to_json() == before
+
+
+def test_bid_strengths_are_the_documented_scale() -> None:  # R-8.3
+    """`QidongBidding.strength`: 1 for a single 2, 2–5 for pairs of ♦2 ♣2 ♥2 ♠2, 6/7
+    for a pair of 小王/大王, None for anything else."""
+    strength = type(QIDONG.bidding).strength
+    scale = ["2S", "2D 2D", "2C 2C", "2H 2H", "2S 2S", "LJ LJ", "BJ BJ"]
+    assert [strength(parse_cards(cards), 0) for cards in scale] == [1, 2, 3, 4, 5, 6, 7]
+    assert strength(parse_cards("2H 2H"), 1) is None  # not the level rank
+    assert strength(parse_cards("BJ"), 0) is None and strength([], 0) is None
+
+
 def test_no_bid_turns_the_kitty_to_the_first_card_without_its_twin() -> None:  # R-8.3
     rnd = dealt({3: "7C"}, kitty="5S 5S 7C KD KD 3H 3H 9D", last_card=True)
     events = []

@@ -11,7 +11,7 @@ import pytest
 from zhaopengyou.engine import IllegalAction, Play, Round, get_preset
 from zhaopengyou.engine.cards import parse_cards, to_ascii_list
 from zhaopengyou.engine.events import ThrowFailed
-from zhaopengyou.engine.leads import iter_leads, random_lead
+from zhaopengyou.engine.leads import iter_leads, parse_lead, random_lead
 from zhaopengyou.engine.tricks import forced_unit, unit_is_beaten
 from zhaopengyou.engine.units import canonical_parse, unit_of
 
@@ -114,7 +114,11 @@ def test_lead_must_be_one_suit() -> None:  # R-4.1
     before = rnd.to_json()
     with pytest.raises(IllegalAction) as info:
         rnd.apply(0, Play.parse("AH 7C"))
-    assert info.value.rule == "R-4.1"
+    assert refusal(info.value) == (
+        "R-4.1",
+        "R-4.1: a lead must be cards of one suit (trumps count as one suit)",
+        "首出的牌必须是同一花色（主牌算一种花色）",
+    )
     assert rnd.to_json() == before
 
 
@@ -169,6 +173,92 @@ def test_a_named_parse_of_one_unit_is_the_cards_led(
         "R-4.2: a parse of one unit must be the cards led, forming one unit",
         "只指定一手牌时，它必须就是所出的牌，并且成一手",
     )
+
+
+NOT_A_UNIT = (
+    "R-4.2",
+    "R-4.2: named unit ♠3 ♠5 is not a single, tuple or tractor",
+    "指定的 ♠3 ♠5 不是单张、对子、三张或拖拉机",
+)
+NOT_THE_CARDS = (
+    "R-4.2",
+    "R-4.2: the named units do not add up to the cards led",
+    "指定的各手牌合起来与首出的牌不符",
+)
+
+
+@pytest.mark.parametrize(
+    ("cards", "named", "max_width", "throws", "expected"),
+    [
+        (
+            "3S 3S 4S 4S",
+            ["3S 3S", "4S 4S"],
+            2,
+            True,
+            (
+                "R-4.1",
+                "R-4.1: these cards form one unit: lead them as one",
+                "这些牌本身就是一手牌：请整手出",
+            ),
+        ),
+        ("3S 5S 5S", ["3S 5S", "5S"], 2, True, NOT_A_UNIT),
+        ("3S 5S 5S", ["3S", "5S"], 2, True, NOT_THE_CARDS),  # a card left out
+        ("3S 5S 5S", ["3S", "5S", "5S", "5S"], 2, True, NOT_THE_CARDS),  # a card too many
+        ("3S 5S 5S", ["3S", "5S 5S"], 2, True, None),  # a pair is at most 2 wide
+        (
+            "3S 5S 5S",
+            ["3S", "5S 5S"],
+            1,
+            True,
+            (
+                "R-4.2",
+                "R-4.2: named unit ♠5 ♠5 is not a single, tuple or tractor",
+                "指定的 ♠5 ♠5 不是单张、对子、三张或拖拉机",
+            ),
+        ),
+        (
+            "3S 5S",
+            ["3S", "5S"],
+            2,
+            False,
+            (
+                "R-4.5",
+                "R-4.5: this game has no throws: lead one unit",
+                "这个玩法不能甩牌：只能出一手牌",
+            ),
+        ),
+        (
+            "3S 5S",
+            None,
+            2,
+            False,
+            (
+                "R-4.5",
+                "R-4.5: this game has no throws: a lead must be one unit",
+                "这个玩法不能甩牌：首出只能是一手牌",
+            ),
+        ),
+    ],
+)
+def test_a_named_parse_of_several_units_is_checked_unit_by_unit(
+    cards: str,
+    named: list[str] | None,
+    max_width: int,
+    throws: bool,
+    expected: tuple[str, str, str] | None,
+) -> None:
+    """R-4.1, R-4.2, R-4.5: a throw's named parse must not split one unit, every named
+    group must be a unit no wider than the game allows, and together they must be
+    exactly the cards led; without throws only one unit may be led."""
+    groups = None if named is None else [parse_cards(group) for group in named]
+    lead = parse_cards(cards)
+    if expected is None:
+        units = parse_lead(lead, groups, ordering("2", "H"), max_width, throws)
+        assert [u.shape.name() for u in units] == ["single", "pair"]
+        return
+    with pytest.raises(IllegalAction) as info:
+        parse_lead(lead, groups, ordering("2", "H"), max_width, throws)
+    assert refusal(info.value) == expected
 
 
 def _draws(hand: str, throws: bool, times: int = 40_000) -> Counter[str]:
