@@ -7,26 +7,37 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from zhaopengyou.engine import (
+    Bid,
+    Bury,
+    CallFriend,
+    Card,
     IllegalAction,
     InvalidOption,
+    MalformedAction,
+    Match,
     NotYourTurn,
     Pass,
     Phase,
     Play,
     Preset,
     Round,
+    Swap,
+    WrongPhase,
     get_preset,
     parse_cards,
     parse_option_values,
 )
+from zhaopengyou.engine.cards import full_deck
 from zhaopengyou.engine.events import BidMade, CardDealt, CardsPlayed, Passed
 from zhaopengyou.i18n import tr
 
+from .conftest import arranged_deck
 from .drive import drive, new_round
 
 PRESETS = {
@@ -227,10 +238,10 @@ def test_r5_4_every_choice_of_a_void_follower_is_legal(name: str) -> None:
                 choice = rng.sample(hand, size)
                 assert view.play_error(choice) is None, (choice, view.lead_units)
             twin = rnd.clone()
-            choice = tuple(rng.sample(hand, size))
-            twin.apply(seat, Play(choice))
+            played = tuple(rng.sample(hand, size))
+            twin.apply(seat, Play(played))
             made = twin.current[-1] if twin.current else twin.tricks[-1].plays[-1]
-            assert Counter(made.cards) == Counter(choice)
+            assert Counter(made.cards) == Counter(played)
             checked += 1
     assert checked > 10, "too few void followers to say anything"
 
@@ -304,3 +315,347 @@ def test_r11_1_bad_option_text_is_refused_by_name(
         parse_option_values(preset, assignments)
     assert str(info.value) == message
     assert tr(info.value.template, "zh-Hans", **info.value.params) == chinese
+
+
+# --- Refusals word for word -------------------------------------------------------------
+# Each refusal below is checked against its whole text and its rule, not just its type or
+# part of its message: a player reads that text, and a mutant that rewrites it (or drops
+# its rule) must fail a test. A refused action leaves the round exactly as it was.
+
+TRACTOR = PRESETS["tractor"]
+QIDONG = PRESETS["qidong"]
+SHANDONG = PRESETS["shandong"]
+
+
+def cards_of(text: str) -> tuple[Card, ...]:
+    return tuple(parse_cards(text))
+
+
+def malformed(cls: Any, *fields: Any) -> Any:
+    """An action whose fields have the wrong types, as a buggy client may send one."""
+    return cls(*fields)
+
+
+def dealing_round() -> Round:
+    """A tractor round 2 (banker seat 0 known) with ten cards dealt (R-8.1)."""
+    rnd = Round(TRACTOR, seed=5, number=2, levels=(0,) * 4, banker=0)
+    for _ in range(10):
+        rnd.deal_card()
+    return rnd
+
+
+def bidding_round() -> Round:
+    """The same round with every card dealt: the closing bid window is open (R-8.1)."""
+    rnd = Round(TRACTOR, seed=5, number=2, levels=(0,) * 4, banker=0)
+    rnd.deal_all()
+    assert (rnd.phase, rnd.to_act) == (Phase.BID, 1)
+    return rnd
+
+
+def playing_round() -> Round:
+    """A tractor position at the first trick: seat 0, the banker, leads (R-6.5)."""
+    return Round.from_hands(
+        TRACTOR, ["AS KS", "QS JS", "9S 8S", "7S 6S"], level_rank="2", trump_suit="H", banker=0
+    )
+
+
+def shandong_burying() -> Round:
+    """`shandong` round 1: seat 1 declares ♥ with 小王 ♥7 ♥7, hidden (R-8.4), everyone
+    passes, and seat 3, the banker's partner, is to bury the kitty."""
+    deck = arranged_deck(4, 2, 26, {1: "LJ 7H 7H 9S", 3: "9H 4C 6D 8D 10C"})
+    rnd = Round(SHANDONG, deck=deck, dealer=0, seed=3)
+    while rnd.dealt < rnd.cards_to_deal - 1:
+        rnd.deal_card()
+    rnd.apply(1, Bid(cards_of("LJ 7H 7H"), "liang"))
+    rnd.deal_card()
+    while rnd.phase is Phase.BID:
+        seat = rnd.to_act
+        assert seat is not None
+        rnd.apply(seat, Pass())
+    assert (rnd.phase, rnd.to_act, rnd.declarer) == (Phase.BURY, 3, 1)
+    return rnd
+
+
+def shandong_swapping() -> Round:
+    """Seat 3 has buried its ♥9: the declarer, seat 1, may swap with the kitty (R-8.4)."""
+    rnd = shandong_burying()
+    rnd.apply(3, Bury(cards_of("9H 4C 6D 8D")))
+    assert (rnd.phase, rnd.to_act) == (Phase.SWAP, 1)
+    return rnd
+
+
+# Seat 2's `qidong` hand: pairs but for its last two cards; the kitty is four pairs.
+CALLER_HAND = "2S 2S AS AS KS KS QS QS JS JS AH AH KH KH QH QH JH JH"
+CALLER_KITTY = "AC AC KC KC AD AD KD KD"
+
+
+def qidong_calling(last_two: str, bury: str, callable_cards: str) -> Round:
+    """`qidong`: seat 2 bids a pair of ♠2 (R-8.3), takes the kitty, buries ``bury`` and is
+    to call a friend: one of ``callable_cards``, or 独打 (R-9.2)."""
+    deck = arranged_deck(5, 2, 20, {2: f"{CALLER_HAND} {last_two}"}, CALLER_KITTY)
+    rnd = Round(QIDONG, deck=deck, dealer=0)
+    rnd.deal_all()
+    while rnd.phase is Phase.BID:
+        seat = rnd.to_act
+        assert seat is not None
+        rnd.apply(seat, Bid.parse("2S 2S") if seat == 2 and not rnd.bids else Pass())
+    assert (rnd.banker, rnd.phase, rnd.to_act) == (2, Phase.BURY, 2)
+    rnd.apply(2, Bury(cards_of(bury)))
+    assert (rnd.phase, rnd.to_act) == (Phase.CALL, 2)
+    calls = [CallFriend(card) for card in cards_of(callable_cards)]
+    assert rnd.view(2).legal_friend_calls() == [*calls, CallFriend(solo=True)]
+    return rnd
+
+
+STAGES: dict[str, Callable[[], Round]] = {
+    "dealing": dealing_round,
+    "bidding": bidding_round,
+    "burying": shandong_burying,
+    "swapping": shandong_swapping,
+    # Singles left: ♥10 and ♦3 (twins out), ♠Q and ♣A (twins buried).
+    "calling": lambda: qidong_calling("10H 3D", "AC KC KC AD AD KD KD QS", "10H 3D"),
+    # Only pairs left: no card can be called.
+    "calling, only pairs": lambda: qidong_calling("10H 10H", CALLER_KITTY, ""),
+    "playing": playing_round,
+}
+
+LATE_PASS = "R-8.1: passing is only for the closing bid window"
+EARLY_PLAY = "not the time to play cards"
+NO_SWAP = "R-8.4: not the time to swap with the kitty"
+DECLARER_SWAPS = "R-8.4: only the declarer swaps with the kitty"
+NOT_PAIRS = "swaps must be a list of (hand card, kitty card) pairs"
+NO_CALL = "R-9.1: not the time to call a friend"
+BANKER_CALLS = "R-9.1: only the banker calls the friend"
+NOT_BOTH = "R-9.2: call a card or go solo, not both"
+NOT_A_SINGLE = "R-9.2: call a card you hold exactly once whose twin is not buried"
+NO_SINGLE = "R-9.2: you hold no single whose twin is out: you must go solo (独打)"
+NOT_CARDS = "play must be a list of cards"
+NOT_UNITS = "units must be a list of card lists"
+
+# (stage, seat, action, error class, full text, rule)
+REFUSALS: list[tuple[str, int, Any, type[IllegalAction], str, str | None]] = [
+    # R-8.1: passing belongs to the closing window, not to the deal or the play.
+    ("dealing", 1, Pass(), WrongPhase, LATE_PASS, "R-8.1"),
+    ("playing", 0, Pass(), WrongPhase, LATE_PASS, "R-8.1"),
+    # R-6.5: the first trick starts once the kitty is done with, not while dealing or burying.
+    ("dealing", 0, Play(cards_of("AS")), WrongPhase, EARLY_PLAY, None),
+    ("bidding", 1, Play(cards_of("AS")), WrongPhase, EARLY_PLAY, None),
+    ("burying", 3, Play(cards_of("4C")), WrongPhase, EARLY_PLAY, None),
+    # R-7.1: as many cards are buried as the kitty holds, all of them held.
+    (
+        "burying",
+        3,
+        Bury(cards_of("9H 4C 6D")),
+        IllegalAction,
+        "R-7.1: bury exactly 4 cards (got 3)",
+        "R-7.1",
+    ),
+    (
+        "burying",
+        3,
+        Bury(cards_of("9H 4C 6D 8D 10C")),
+        IllegalAction,
+        "R-7.1: bury exactly 4 cards (got 5)",
+        "R-7.1",
+    ),
+    ("burying", 3, Bury(cards_of("9H 4C 6D 7H")), IllegalAction, "you do not hold 1× ♥7", None),
+    # R-8.4: only the declarer swaps, and only between the burial and the reveal.
+    ("bidding", 1, Swap(()), WrongPhase, NO_SWAP, "R-8.4"),
+    ("burying", 1, Swap(()), WrongPhase, NO_SWAP, "R-8.4"),
+    ("swapping", 3, Swap(()), NotYourTurn, DECLARER_SWAPS, "R-8.4"),
+    ("swapping", 1, malformed(Swap, "9S 9H"), MalformedAction, NOT_PAIRS, None),
+    ("swapping", 1, malformed(Swap, None), MalformedAction, NOT_PAIRS, None),
+    # R-9.1: the banker calls, after the burial.
+    ("burying", 1, CallFriend(Card("AS")), WrongPhase, NO_CALL, "R-9.1"),
+    ("playing", 0, CallFriend(solo=True), WrongPhase, NO_CALL, "R-9.1"),
+    ("calling", 3, CallFriend(Card("10H")), NotYourTurn, BANKER_CALLS, "R-9.1"),
+    (
+        "calling",
+        2,
+        malformed(CallFriend, None, "yes"),
+        MalformedAction,
+        "solo must be true or false",
+        None,
+    ),
+    (
+        "calling",
+        2,
+        malformed(CallFriend, 99),
+        MalformedAction,
+        "called card: 99 is not a card",
+        None,
+    ),
+    # R-9.2: a card held exactly once whose twin is not buried, or 独打, not both.
+    ("calling", 2, CallFriend(Card("3D"), solo=True), IllegalAction, NOT_BOTH, "R-9.2"),
+    ("calling", 2, CallFriend(Card("AS")), IllegalAction, NOT_A_SINGLE, "R-9.2"),  # held twice
+    ("calling", 2, CallFriend(Card("QS")), IllegalAction, NOT_A_SINGLE, "R-9.2"),  # twin buried
+    ("calling", 2, CallFriend(Card("9C")), IllegalAction, NOT_A_SINGLE, "R-9.2"),  # not held
+    ("calling, only pairs", 2, CallFriend(Card("AS")), IllegalAction, NO_SINGLE, "R-9.2"),
+    # R-4.1, R-4.2: a play is a list of cards; a leader names a throw's units as card lists.
+    ("playing", 0, malformed(Play, "AS"), MalformedAction, NOT_CARDS, None),
+    ("playing", 0, malformed(Play, None), MalformedAction, NOT_CARDS, None),
+    ("playing", 0, malformed(Play, ["AS", "1X"]), MalformedAction, "play: '1X': not a card", None),
+    ("playing", 0, malformed(Play, ["AS", 99]), MalformedAction, "play: 99 is not a card", None),
+    ("playing", 0, malformed(Play, [True]), MalformedAction, "play: True is not a card", None),
+    ("playing", 0, malformed(Play, cards_of("AS KS"), "AS KS"), MalformedAction, NOT_UNITS, None),
+    ("playing", 0, malformed(Play, cards_of("AS"), 7), MalformedAction, NOT_UNITS, None),
+    (
+        "playing",
+        0,
+        malformed(Play, cards_of("AS"), [["AS", 54]]),
+        MalformedAction,
+        "unit: 54 is not a card",
+        None,
+    ),
+]
+
+
+@pytest.mark.rules("R-4.1", "R-4.2", "R-6.5", "R-7.1", "R-8.1", "R-8.4", "R-9.1", "R-9.2")
+@pytest.mark.parametrize(("stage", "seat", "action", "kind", "message", "rule"), REFUSALS)
+def test_a_refused_action_says_why_in_full_and_changes_nothing(
+    stage: str, seat: int, action: Any, kind: type[IllegalAction], message: str, rule: str | None
+) -> None:
+    """Every refusal of an action names what is wrong, and the rule that forbids it when
+    one does (then it reads "R-x.y: …"); the round is left exactly as it was."""
+    rnd = STAGES[stage]()
+    before = rnd.to_json()
+    with pytest.raises(IllegalAction) as info:
+        rnd.apply(seat, action)
+    assert type(info.value) is kind
+    assert (str(info.value), info.value.rule) == (message, rule)
+    assert rnd.to_json() == before
+
+
+@pytest.mark.rules("R-8.1")
+@pytest.mark.parametrize("stage", ["bidding", "burying", "calling", "playing"])
+def test_r8_1_no_card_is_dealt_after_the_last(stage: str) -> None:
+    """R-8.1: the deal ends with the last card; asking for another changes nothing."""
+    rnd = STAGES[stage]()
+    before = rnd.to_json()
+    with pytest.raises(WrongPhase) as info:
+        rnd.deal_card()
+    assert (str(info.value), info.value.rule) == ("all cards are dealt", None)
+    assert rnd.to_json() == before
+
+
+@pytest.mark.rules("R-6.4", "R-4.1")
+@pytest.mark.parametrize(
+    ("stage", "seat", "cards", "message"),
+    [
+        ("playing", 1, "QS", "it is not your turn to play"),  # seat 0 leads
+        ("bidding", 1, "AS", "it is not your turn to play"),  # no trick yet
+        ("swapping", 1, "9S", "it is not your turn to play"),
+        ("playing", 0, "QS", "you do not hold those cards"),
+        ("playing", 0, "AS AS", "you do not hold those cards"),  # one ♠A only
+        ("playing", 0, "", "you do not hold those cards"),  # a play has cards (R-4.1)
+    ],
+)
+def test_a_seat_view_says_why_it_may_not_play(
+    stage: str, seat: int, cards: str, message: str
+) -> None:
+    """A seat's view refuses a play out of turn (R-6.4) or of cards it does not hold, with
+    no rule named; the round refuses the same play."""
+    rnd = STAGES[stage]()
+    error = rnd.view(seat).play_error(parse_cards(cards))
+    assert error is not None
+    assert (str(error), error.rule) == (message, None)
+    with pytest.raises(IllegalAction):
+        rnd.apply(seat, Play(cards_of(cards)))
+
+
+@pytest.mark.rules("R-1.1", "R-1.2", "R-1.4")
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"dealer": 4}, "dealer and banker must be seats"),  # R-1.2: seats 0 … 3
+        ({"dealer": -1}, "dealer and banker must be seats"),
+        ({"banker": 4, "levels": (0,) * 4}, "dealer and banker must be seats"),
+        ({"banker": -1, "levels": (0,) * 4}, "dealer and banker must be seats"),
+        # R-1.1: two decks, each card exactly twice.
+        ({"deck": full_deck(2)[1:]}, "deck is not a full set of cards for this preset"),
+        ({"deck": full_deck(3)}, "deck is not a full set of cards for this preset"),
+        ({"deck": [0] * 108}, "deck is not a full set of cards for this preset"),
+        # R-1.4: the level rank is the banker's level; without one, every seat's.
+        ({"levels": (0, 1, 0, 0)}, "without a banker every seat must be at the same level"),
+    ],
+)
+def test_a_round_refuses_seats_decks_and_levels_it_cannot_deal(
+    options: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(ValueError) as info:
+        Round(TRACTOR, seed=1, **options)
+    assert str(info.value) == message
+
+
+@pytest.mark.parametrize("since", [-1, True, 1.5, "3", None])
+def test_events_since_must_be_a_sequence_number(since: Any) -> None:
+    """The event log of the deal (R-8.1) is read from a sequence number ≥ 0, for the whole
+    round and for one seat alike."""
+    rnd = dealing_round()
+    before = rnd.to_json()
+    for read in (rnd.events, lambda since: rnd.events_for(0, since)):
+        with pytest.raises(ValueError) as info:
+            read(since)
+        assert str(info.value) == "since is a sequence number ≥ 0"
+    assert rnd.to_json() == before
+    assert len(rnd.events(0)) == rnd.event_count and rnd.events(rnd.event_count) == []
+
+
+@pytest.mark.rules("R-11.2", "R-9.5")
+def test_a_match_has_rounds_finished_once_in_order_and_then_ends() -> None:
+    """R-11.2: a series is a set number (≥ 1) of rounds; each is counted once, when it is
+    over, and no round follows the last one."""
+    with pytest.raises(ValueError) as info:
+        Match(TRACTOR, seed=1, rounds=0)
+    assert str(info.value) == "a match has at least one round"
+    match = Match(TRACTOR, seed=1, rounds=1)
+    rnd = match.new_round()
+    with pytest.raises(ValueError) as info:
+        match.finish_round(rnd)
+    assert str(info.value) == "the round is not finished"
+    assert match.played == [] and match.totals == [0] * 4
+    for _ in drive(rnd, 1):
+        pass
+    match.finish_round(rnd)
+    totals = list(match.totals)
+    assert match.over and match.played == [rnd]
+    with pytest.raises(ValueError) as info:
+        match.finish_round(rnd)  # the same round again
+    assert str(info.value) == "rounds must be finished in order"
+    assert match.played == [rnd] and match.totals == totals
+    with pytest.raises(ValueError) as info:
+        match.new_round()
+    assert str(info.value) == "the match is over"
+
+
+@pytest.mark.rules("R-1.1", "R-9.7", "R-11.1")
+@pytest.mark.parametrize(
+    ("name", "options", "message"),
+    [
+        (  # R-1.1: 3 × 54 − 7 = 155 cards for 4 hands
+            "tractor",
+            {"decks": 3, "kitty_size": 7},
+            "3 decks with a kitty of 7 cannot be dealt evenly to 4 players",
+        ),
+        (
+            "zhaopengyou",
+            {"kitty_size": 8},
+            "3 decks with a kitty of 8 cannot be dealt evenly to 5 players",
+        ),
+        (
+            "tractor",
+            {"colour": "red"},
+            "tractor has no option 'colour'; options: decks, kitty_size, partner, throw_penalty",
+        ),
+        ("qidong", {"decks": 3}, "qidong has no option 'decks'; options: throw_penalty"),
+        ("shandong", {"feng_j": False}, "option 'j_to_6' of shandong needs 'feng_j' (R-9.7)"),
+    ],
+)
+def test_r11_1_a_room_with_options_that_cannot_be_played_is_refused(
+    name: str, options: dict[str, Any], message: str
+) -> None:
+    """R-11.1: a room's options must exist for its preset, deal evenly (R-1.1), and J到6
+    needs 逢J必打 (R-9.7)."""
+    with pytest.raises(InvalidOption) as info:
+        get_preset(name, **options)
+    assert str(info.value) == message

@@ -483,3 +483,214 @@ def test_bad_swap_names_its_key(shandong: Record, swap: object, key: str, proble
     error = validation_error(record, file="shandong.json")
     assert (error.file, error.line, error.key) == ("shandong.json", None, key)
     assert str(error) == f"shandong.json, key {key}: {problem}"
+
+
+# --- values of the wrong kind, by key ---------------------------------------------------------
+
+NOT_A_RANK = "is not a rank (2 … 10, J, Q, K, A)"
+NOT_A_SUIT = "is not a suit letter (S, H, C, D) or null"
+
+
+def put(record: Record, path: tuple[str | int, ...], value: object) -> None:
+    """Set the value at ``path`` (keys and list indexes) inside ``record``."""
+    *parents, last = path
+    target: Any = record
+    for step in parents:
+        target = target[step]
+    target[last] = value
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "key", "problem"),
+    [
+        (("match_over",), 1, "match_over", "expected true or false, got 1"),
+        (("match_over",), "true", "match_over", 'expected true or false, got "true"'),
+        (("round",), 0, "round", "0 is below the minimum 1"),
+        (("bid_count",), -1, "bid_count", "-1 is below the minimum 0"),
+        (
+            ("bids", 0, "after_cards_dealt"),
+            -3,
+            "bids[0].after_cards_dealt",
+            "-3 is below the minimum 0",
+        ),
+        (("tricks", 3, "points"), -10, "tricks[3].points", "-10 is below the minimum 0"),
+        (("level_rank",), "1", "level_rank", f'"1" {NOT_A_RANK}'),
+        (("level_rank",), "a", "level_rank", f'"a" {NOT_A_RANK}'),
+        (("levels_before", 3), "11", "levels_before[3]", f'"11" {NOT_A_RANK}'),
+        (("levels_after", 0), 14, "levels_after[0]", f"14 {NOT_A_RANK}"),
+        (("levels_after", 2), None, "levels_after[2]", f"null {NOT_A_RANK}"),
+        (("players",), [], "players", "expected at least one player"),
+        (("trump_suit",), "X", "trump_suit", f'"X" {NOT_A_SUIT}'),
+        (("trump_suit",), "s", "trump_suit", f'"s" {NOT_A_SUIT}'),
+        (("trump_suit",), "♠", "trump_suit", f'"♠" {NOT_A_SUIT}'),
+        (("trump_suit",), 0, "trump_suit", f"0 {NOT_A_SUIT}"),
+        (("trump_suit",), ["S"], "trump_suit", f'["S"] {NOT_A_SUIT}'),
+        (("dealer",), 4, "dealer", "4 is not a seat (0 … 3)"),
+        (("banker",), -1, "banker", "-1 is not a seat (0 … 3)"),
+        (
+            ("tricks", 3, "plays", 2, "seat"),
+            7,
+            "tricks[3].plays[2].seat",
+            "7 is not a seat (0 … 3)",
+        ),
+        (("tricks", 3, "plays"), [], "tricks[3].plays", "expected at least one play"),
+        (
+            ("tricks", 3, "plays", 1, "cards"),
+            [],
+            "tricks[3].plays[1].cards",
+            "expected at least one card",
+        ),
+    ],
+)
+def test_bad_value_names_its_key(
+    shandong: Record, path: tuple[str | int, ...], value: object, key: str, problem: str
+) -> None:
+    record = copy.deepcopy(shandong)
+    put(record, path, value)
+    error = validation_error(record, line=2, file="m.jsonl")
+    assert (error.file, error.line, error.key) == ("m.jsonl", 2, key)
+    assert str(error) == f"m.jsonl, line 2, key {key}: {problem}"
+
+
+def test_a_seat_is_counted_up_to_the_last_seat_of_the_round(shandong: Record) -> None:
+    """The highest seat in the message follows the number of players (here five)."""
+    record = copy.deepcopy(shandong)
+    record["players"].append("seat 4")
+    record["levels_before"].append("A")
+    record["dealer"] = 5
+    error = validation_error(record)
+    assert str(error) == "key dealer: 5 is not a seat (0 … 4)"
+
+
+@pytest.mark.parametrize(
+    ("call", "key", "problem"),
+    [
+        ("AS", "friend_call", 'expected a JSON object, got "AS"'),
+        ([{"card": "AS"}], "friend_call", 'expected a JSON object, got [{"card":"AS"}]'),
+        ({"solo": "yes"}, "friend_call.solo", 'expected true or false, got "yes"'),
+        ({"solo": 1}, "friend_call.solo", "expected true or false, got 1"),
+        ({"solo": True, "card": "AS"}, "friend_call.card", "a solo call names no card"),
+        ({}, "friend_call.card", "missing"),
+        ({"solo": False}, "friend_call.card", "missing"),
+        ({"card": "11H"}, "friend_call.card", f'"11H" {NOT_A_CARD}'),
+        ({"card": None}, "friend_call.card", f"null {NOT_A_CARD}"),
+    ],
+)
+def test_bad_friend_call_names_its_key(
+    shandong: Record, call: object, key: str, problem: str
+) -> None:
+    record = copy.deepcopy(shandong)
+    record["friend_call"] = call
+    error = validation_error(record, file="call.json")
+    assert (error.file, error.line, error.key) == ("call.json", None, key)
+    assert str(error) == f"call.json, key {key}: {problem}"
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        None,
+        {"card": "AS"},
+        {"card": "BJ", "solo": False},
+        {"solo": True},
+        {"solo": True, "card": None},
+    ],
+)
+def test_friend_calls_of_every_form_are_accepted(shandong: Record, call: object) -> None:
+    """RECORD.md: a card, or ``"solo": true`` (with no card, or a null one); null when
+    partners are fixed. Whether the game calls a friend at all is the replay's concern."""
+    record = copy.deepcopy(shandong)
+    record["friend_call"] = call
+    assert validate_record(record) is record
+
+
+@pytest.mark.parametrize("trump", [None, "S", "H", "C", "D"])
+def test_every_suit_letter_and_null_are_trump_suits(shandong: Record, trump: object) -> None:
+    record = copy.deepcopy(shandong)
+    record["trump_suit"] = trump
+    assert validate_record(record) is record
+
+
+@pytest.mark.parametrize(
+    ("round_value", "path"),
+    [("AS", "round.jsonl"), ([1, 2], "rounds.jsonl"), (None, "null.jsonl")],
+)
+def test_a_round_that_is_not_an_object_names_its_line(
+    shandong: Record, tmp_path: Path, round_value: object, path: str
+) -> None:
+    """A line holding valid JSON that is not a round has no key to name, only its line."""
+    file = tmp_path / path
+    file.write_text(compact(shandong) + "\n\n" + json.dumps(round_value) + "\n", encoding="utf-8")
+    error = error_of(file)
+    shown = show_value(round_value)
+    assert (error.file, error.line, error.key) == (str(file), 3, None)
+    assert_three_languages(
+        error,
+        f"{file}, line 3: a round must be a JSON object, got {shown}",
+        f"{file}，第 3 行：每局记录应为 JSON 对象，实际是 {shown}",
+        f"{file}，第 3 行：每局記錄應為 JSON 物件，實際是 {shown}",
+    )
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "key", "zh_hans", "zh_hant"),
+    [
+        (
+            ("match_over",),
+            0,
+            "match_over",
+            "应为 true 或 false，实际是 0",
+            "應為 true 或 false，實際是 0",
+        ),
+        (("round",), -2, "round", "-2 小于最小值 1", "-2 小於最小值 1"),
+        (
+            ("level_rank",),
+            "1",
+            "level_rank",
+            '"1" 不是牌点（2 … 10、J、Q、K、A）',
+            '"1" 不是牌點（2 … 10、J、Q、K、A）',
+        ),
+        (("players",), [], "players", "至少要有一名玩家", "至少要有一名玩家"),
+        (
+            ("trump_suit",),
+            "N",
+            "trump_suit",
+            '"N" 不是花色字母（S、H、C、D）或 null',
+            '"N" 不是花色字母（S、H、C、D）或 null',
+        ),
+        (
+            ("friend_call",),
+            {"solo": True, "card": "AS"},
+            "friend_call.card",
+            "独打不叫牌",
+            "獨打不叫牌",
+        ),
+        (
+            ("tricks", 0, "plays"),
+            [],
+            "tricks[0].plays",
+            "一墩至少要有一次出牌",
+            "一墩至少要有一次出牌",
+        ),
+        (
+            ("tricks", 0, "plays", 3, "cards"),
+            [],
+            "tricks[0].plays[3].cards",
+            "至少要有一张牌",
+            "至少要有一張牌",
+        ),
+    ],
+)
+def test_bad_value_in_chinese(
+    shandong: Record,
+    path: tuple[str | int, ...],
+    value: object,
+    key: str,
+    zh_hans: str,
+    zh_hant: str,
+) -> None:
+    record = copy.deepcopy(shandong)
+    put(record, path, value)
+    error = validation_error(record)
+    assert error.describe("zh-Hans") == f"键 {key}：{zh_hans}"
+    assert error.describe("zh-Hant") == f"鍵 {key}：{zh_hant}"

@@ -222,6 +222,111 @@ def a_bid_of_more_copies_than_exist() -> tuple[Record, Expected]:
     )
 
 
+def a_bid_with(field: str) -> tuple[Record, Expected]:
+    """RECORD.md: ``from_seat``, ``taken`` and ``returned`` describe a 粘 (zhan) only."""
+    record = records_where(lambda r: bool(r["bids"]), "tractor")
+    bid = record["bids"][0]
+    seat = bid["seat"]
+    bid[field] = (seat + 1) % 4 if field == "from_seat" else ["BJ"]
+    return record, Expected(
+        f"round 1, bid 1, seat {seat}: {field} belongs to a 粘 (zhan) bid only",
+        f"round 1, bid 1, seat {seat + 1}: {field} belongs to a 粘 (zhan) bid only",
+        f"第 1 局，第 1 次叫牌，{seat + 1} 号位：{field} 只属于粘牌（zhan）叫牌",
+        f"第 1 局，第 1 次叫牌，{seat + 1} 號位：{field} 只屬於粘牌（zhan）叫牌",
+        seat=seat,
+    )
+
+
+@case
+def a_bid_with_from_seat() -> tuple[Record, Expected]:
+    return a_bid_with("from_seat")
+
+
+@case
+def a_bid_with_taken() -> tuple[Record, Expected]:
+    return a_bid_with("taken")
+
+
+@case
+def a_bid_with_returned() -> tuple[Record, Expected]:
+    return a_bid_with("returned")
+
+
+def bid_during_the_deal(record: Record) -> bool:
+    """Two bids or more, the first one made while cards were still being dealt."""
+    bids, dealt = record["bids"], sum(len(hand) for hand in record["deal"])
+    return len(bids) > 1 and 0 < bids[0]["after_cards_dealt"] < dealt
+
+
+@case
+def a_bid_listed_after_a_later_one() -> tuple[Record, Expected]:
+    """R-8.1: bids are listed in the order made; one recorded before the bid listed ahead
+    of it can no longer be made once the deal has gone past it."""
+    record = records_where(bid_during_the_deal, "zhaopengyou")
+    number = record["round"]
+    second = record["bids"][1]
+    seat = second["seat"]
+    after = second["after_cards_dealt"] = record["bids"][0]["after_cards_dealt"] - 1
+    return record, Expected(
+        f"round {number}, bid 2, seat {seat}: recorded after {after} cards dealt, "
+        "which the deal has passed (bids must be listed in order)",
+        f"round {number}, bid 2, seat {seat + 1}: recorded after {after} cards dealt, "
+        "which the deal has passed (bids must be listed in order)",
+        f"第 {number} 局，第 2 次叫牌，{seat + 1} 号位：记录在发出 {after} 张牌后，"
+        "但发牌已过了这一刻（叫牌须按先后顺序记录）",
+        f"第 {number} 局，第 2 次叫牌，{seat + 1} 號位：記錄在發出 {after} 張牌後，"
+        "但發牌已過了這一刻（叫牌須按先後順序記錄）",
+        seat=seat,
+    )
+
+
+# --- setting up the round -----------------------------------------------------------------
+
+
+@case
+def levels_before_missing_where_the_game_has_levels() -> tuple[Record, Expected]:
+    """R-9.5: only `qidong` plays without levels."""
+    record = records_where(lambda r: True, "tractor")
+    record["levels_before"] = None
+    return record, Expected(
+        "round 1: levels_before recorded null, engine a level for each seat",
+        "round 1: levels_before recorded none, engine a level for each seat",
+        "第 1 局：本局前的级别记录为 无，引擎算出 每个座位一个级别",
+        "第 1 局：本局前的級別記錄為 無，引擎算出 每個座位一個級別",
+    )
+
+
+@case
+def a_deal_that_is_not_a_full_deck() -> tuple[Record, Expected]:
+    """A card dealt three times: two decks hold two copies."""
+    record = records_where(lambda r: True, "tractor")
+    hands = record["deal"]
+    hands[0][0] = next(card for card in hands[1] if card != hands[0][0])
+    return record, Expected(
+        "round 1: the engine cannot set up this round: "
+        "deck is not a full set of cards for this preset",
+        "round 1: the engine cannot set up this round: "
+        "deck is not a full set of cards for this preset",
+        "第 1 局：引擎无法建立这一局：发到各家的牌和底牌合起来不是这个玩法的整副牌",
+        "第 1 局：引擎無法建立這一局：發到各家的牌和底牌合起來不是這個玩法的整副牌",
+    )
+
+
+@case
+def seats_at_different_levels_before_a_banker_is_known() -> tuple[Record, Expected]:
+    """R-1.4: round 1 has no banker yet, so the level rank is everyone's level."""
+    record = records_where(lambda r: r["round"] == 1, "tractor")
+    record["levels_before"][1] = "3" if record["levels_before"][1] != "3" else "4"
+    return record, Expected(
+        "round 1: the engine cannot set up this round: "
+        "without a banker every seat must be at the same level",
+        "round 1: the engine cannot set up this round: "
+        "without a banker every seat must be at the same level",
+        "第 1 局：引擎无法建立这一局：还没有庄家时，所有座位必须是同一级",
+        "第 1 局：引擎無法建立這一局：還沒有莊家時，所有座位必須是同一級",
+    )
+
+
 # --- leads and throws -------------------------------------------------------------------
 
 
