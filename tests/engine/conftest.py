@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from zhaopengyou.engine.actions import Bid
 from zhaopengyou.engine.cards import RANK_NAMES, SUIT_LETTERS, counts_of, parse_cards
 from zhaopengyou.engine.errors import IllegalAction
 from zhaopengyou.engine.ordering import LEVEL_CHAIN, SEPARATE_LEVELS, STRICT_RUNS, Ordering
+from zhaopengyou.engine.round import Round
 from zhaopengyou.i18n.messages import engine_message
 
 # The adjacency of R-3.3 (standard), R-3.4 (qidong) and R-3.5 (shandong).
@@ -71,3 +73,15 @@ def arranged_deck(
         seat = (dealer + i) % players
         deck.append(wanted[seat].pop(0) if wanted.get(seat) else rest.pop())
     return deck + kitty_cards + rest
+
+
+def refused_bid(rnd: Round, earlier: list[tuple[int, str]], seat: int, cards: str) -> IllegalAction:
+    """Make the ``earlier`` bids, then the refused one; the refusal leaves the round as
+    it was."""
+    for bidder, shown in earlier:
+        rnd.apply(bidder, Bid.parse(shown))
+    before = rnd.to_json()
+    with pytest.raises(IllegalAction) as info:
+        rnd.apply(seat, Bid.parse(cards))
+    assert rnd.to_json() == before
+    return info.value

@@ -10,7 +10,7 @@ from zhaopengyou.engine.bidding import BiddingRules, BidRecord
 from zhaopengyou.engine.cards import Card, parse_cards
 from zhaopengyou.engine.events import KittyTaken, KittyTurned, Redealt, TrumpDecided
 
-from .conftest import arranged_deck, refusal
+from .conftest import arranged_deck, refusal, refused_bid
 
 TRACTOR = get_preset("tractor")
 
@@ -114,14 +114,13 @@ NOT_MORE = (
 def test_a_refused_bid_says_why(
     earlier: list[tuple[int, str]], seat: int, cards: str, message: str
 ) -> None:
-    rnd = dealt_round({0: "2H 2H LJ LJ 3S 3S 2C 2C", 1: "2S 2S BJ BJ"}, last_card=False)
-    for bidder, shown in earlier:
-        rnd.apply(bidder, Bid.parse(shown))
-    before = rnd.to_json()
-    with pytest.raises(IllegalAction) as info:
-        rnd.apply(seat, Bid.parse(cards))
-    assert (str(info.value), info.value.rule) == (message, "R-8.2")
-    assert rnd.to_json() == before
+    err = refused_bid(
+        dealt_round({0: "2H 2H LJ LJ 3S 3S 2C 2C", 1: "2S 2S BJ BJ"}, last_card=False),
+        earlier,
+        seat,
+        cards,
+    )
+    assert (str(err), err.rule) == (message, "R-8.2")
 
 
 def test_closing_window_polls_in_order_and_a_bid_restarts_the_count() -> None:
