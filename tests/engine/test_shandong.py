@@ -95,7 +95,19 @@ def test_thunder_and_lightning() -> None:  # R-3.6
     assert name("5S 5H 5C 5C") is None  # four 5s but not four suits
 
 
-def test_no_throws() -> None:  # R-4.5
+@pytest.mark.parametrize(
+    ("cards", "units", "refused"),
+    [
+        ("AH KH", None, "R-4.5: this game has no throws: a lead must be one unit"),
+        ("AH KH", ["AH", "KH"], "R-4.5: this game has no throws: lead one unit"),
+        ("AH 6C", None, "R-4.1: a lead must be cards of one suit (trumps count as one suit)"),
+        ("AH", ["KH"], "R-4.2: a parse of one unit must be the cards led, forming one unit"),
+        ("AH", ["AH"], None),
+    ],
+)
+def test_no_throws(cards: str, units: list[str] | None, refused: str | None) -> None:  # R-4.5
+    """A lead is one unit of one suit; naming several units is a throw. A refused lead
+    names its rule and says exactly why, the round unchanged."""
     rnd = Round.from_hands(
         SHANDONG,
         ["AH KH 6C", "4C 6C 7C", "8C 10C JC", "QC KC AC"],
@@ -103,9 +115,17 @@ def test_no_throws() -> None:  # R-4.5
         trump_suit="S",
         banker=0,
     )
+    named = None if units is None else tuple(tuple(parse_cards(u)) for u in units)
+    play = Play(tuple(parse_cards(cards)), named)
+    if refused is None:
+        rnd.apply(0, play)
+        assert rnd.to_act == 1
+        return
+    before = rnd.to_json()
     with pytest.raises(IllegalAction) as info:
-        rnd.apply(0, Play.parse("AH KH"))
-    assert info.value.rule == "R-4.5"
+        rnd.apply(0, play)
+    assert (info.value.rule, str(info.value)) == (refused[:5], refused)
+    assert rnd.to_json() == before
 
 
 def follows(hand: str, play: str, shape: Shape, suit: int = 1) -> bool:
@@ -330,8 +350,11 @@ def test_reveal_after_burying_and_swapping() -> None:  # R-8.4
     assert rnd.view(0).kitty_trumps == ()
     swaps = declarer.legal_swaps()
     assert ((Card("9S"), Card("9H")),) in swaps
-    with pytest.raises(IllegalAction):
+    before = rnd.to_json()
+    with pytest.raises(IllegalAction) as info:
         rnd.apply(1, Swap(((Card("9S"), Card("AS")),)))  # not in the kitty
+    assert (info.value.rule, str(info.value)) == IN_THE_KITTY
+    assert rnd.to_json() == before
     events = rnd.apply(1, Swap(((Card("9S"), Card("9H")),)))
     revealed = [e for e in events if isinstance(e, TrumpRevealed)]
     assert revealed and revealed[0].trump_suit == 1
@@ -344,8 +367,14 @@ def test_reveal_after_burying_and_swapping() -> None:  # R-8.4
 def test_ding_overrides_liang_but_not_ding() -> None:  # R-8.4
     rnd = dealing({0: "LJ 7H 7H", 1: "BJ BJ 8C 8C", 2: "LJ 9D 9D"})
     rnd.apply(0, Bid(tuple(parse_cards("LJ 7H 7H")), "liang"))
-    with pytest.raises(IllegalAction):
+    before = rnd.to_json()
+    with pytest.raises(IllegalAction) as info:
         rnd.apply(1, Bid(tuple(parse_cards("BJ 8C 8C")), "liang"))  # a 亮 stands
+    assert (info.value.rule, str(info.value)) == (
+        "R-8.4",
+        "R-8.4: a declaration stands: 顶 or 粘 it instead",
+    )
+    assert rnd.to_json() == before
     rnd.apply(1, Bid(tuple(parse_cards("BJ BJ 8C 8C")), "ding"))
     finish_window(rnd)
     assert rnd.declarer == 1 and rnd.trump_suit == 2  # the overrider's ♣
@@ -360,15 +389,20 @@ def test_ding_overrides_liang_but_not_ding() -> None:  # R-8.4
     error = SHANDONG.bidding.bid_error(
         BidContext(hand, 2, bids, 7, None), tuple(parse_cards("LJ LJ 9D 9D")), "ding"
     )
-    assert error is not None and "顶" in str(error)
+    assert error is not None
+    assert (error.rule, str(error)) == ("R-8.4", "R-8.4: a 顶 cannot be 顶'd; only 粘'd")
 
 
 def test_zhan_takes_the_declaration_and_gives_back_a_fixed_trump() -> None:  # R-8.4
-    rnd = dealing({0: "LJ 7H 7H", 1: "BJ 10D 10D JD JD 2C", 2: "BJ 6S 6S 8S 8S"})
+    rnd = dealing(
+        {0: "LJ 7H 7H", 1: "BJ 10D 10D JD JD 2C", 2: "BJ 6S 6S 7S 7S", 3: "LJ 6C 6C 7C 7C"}
+    )
     rnd.apply(0, Bid(tuple(parse_cards("LJ 7H 7H")), "liang"))
+    before = rnd.to_json()
     with pytest.raises(IllegalAction) as info:  # partners may not 粘 (Decision)
-        rnd.apply(2, Bid(tuple(parse_cards("BJ 6S 6S 8S 8S")), "zhan"))
-    assert "other side" in str(info.value)
+        rnd.apply(2, Bid(tuple(parse_cards("BJ 6S 6S 7S 7S")), "zhan"))
+    assert (info.value.rule, str(info.value)) == ("R-8.4", f"R-8.4: {OTHER_SIDE}")
+    assert rnd.to_json() == before
     events = rnd.apply(1, Bid(tuple(parse_cards("BJ 10D 10D JD JD")), "zhan"))
     taken_event = next(e for e in events if e.kind == "declaration_taken")
     assert for_seat(taken_event, 2).cards == () and for_seat(taken_event, 3).cards == ()
@@ -388,8 +422,11 @@ def test_zhan_takes_the_declaration_and_gives_back_a_fixed_trump() -> None:  # R
         else GiveBack(tuple(parse_cards("2C 10D JD"))),
     )
     assert rnd.bids[-1].returned and rnd.hand_sizes[0] == rnd.hand_sizes[2]
-    with pytest.raises(IllegalAction) as info:
-        rnd.apply(3, Bid(tuple(parse_cards("BJ BJ 6S 6S")), "ding"))
+    before = rnd.to_json()
+    with pytest.raises(IllegalAction) as info:  # seat 3 is of the other side, but too late
+        rnd.apply(3, Bid(tuple(parse_cards("LJ 6C 6C 7C 7C")), "zhan"))
+    assert (info.value.rule, str(info.value)) == ("R-8.4", f"R-8.4: {STUCK}")
+    assert rnd.to_json() == before
     finish_window(rnd)
     assert rnd.declarer == 0 and rnd.trump_suit == 1  # declarer and suit unchanged
     assert rnd.trump_knowers == frozenset({0, 1})  # the sticker saw the pair
@@ -507,13 +544,21 @@ def test_adding_a_twin_joker_makes_a_ding_unless_dengsi() -> None:  # R-8.4 等�
     rnd = dealing({0: "LJ 7H 7H LJ", 1: "BJ BJ 8C 8C"})
     rnd.apply(0, Bid(tuple(parse_cards("LJ 7H 7H")), "liang"))
     rnd.apply(0, Bid(tuple(parse_cards("LJ")), "add"))
-    with pytest.raises(IllegalAction):  # it now counts as a 顶
+    before = rnd.to_json()
+    with pytest.raises(IllegalAction) as info:  # it now counts as a 顶
         rnd.apply(1, Bid(tuple(parse_cards("BJ BJ 8C 8C")), "ding"))
+    assert (info.value.rule, str(info.value)) == ("R-8.4", "R-8.4: a 顶 cannot be 顶'd; only 粘'd")
+    assert rnd.to_json() == before
     rnd = dealing({0: "LJ 7H 7H LJ"}, preset=SHANDONG.with_options(dengsi=True))
     rnd.apply(0, Bid(tuple(parse_cards("LJ 7H 7H")), "liang"))
+    before = rnd.to_json()
     with pytest.raises(IllegalAction) as info:
         rnd.apply(0, Bid(tuple(parse_cards("LJ")), "add"))
-    assert "等死" in str(info.value)
+    assert (info.value.rule, str(info.value)) == (
+        "R-8.4",
+        "R-8.4: with 等死 nothing may be added to a declaration",
+    )
+    assert rnd.to_json() == before
 
 
 def test_declarer_banker_partner_buries_else_the_banker() -> None:  # R-8.4
@@ -876,3 +921,331 @@ def test_a_stick_needs_a_guafeng_tractor(cards: str, accepted: bool) -> None:  #
     error = SHANDONG.bidding.bid_error(rnd.bid_context(1), parse_cards(cards), "zhan")
     stick = ("R-8.4", "R-8.4: 粘 needs a 刮风: consecutive pairs of one suit")
     assert (None if error is None else (error.rule, str(error))) == (None if accepted else stick)
+
+
+# --- every refusal of a declaration, a swap, a lead and a follow, word for word ----------
+# R-8.4 (declaring, swapping), R-4.1 / R-4.2 / R-4.5 (leads), R-5.3 (following): each
+# refusal names its rule and says exactly what is wrong, and leaves the round as it was.
+
+NOT_HELD = "you do not hold the cards you declare"
+LIANG_SHAPE = "亮 is one joker and a pair of one suit"
+NOTHING_YET = "nothing is declared yet: 亮 first"
+NOT_DECLARER = "only the declarer adds to a standing declaration"
+ADD_SHAPE = "add one joker identical to one already shown"
+NO_COPY = "you do not hold another copy of that joker"
+STUCK = "a declaration that was 粘'd cannot be 顶'd or 粘'd again"
+DING_SHAPE = "顶 is a pair of one joker and a pair of one suit"
+OTHER_SIDE = "only the other side may 粘"
+ZHAN_JOKERS = "粘亮 is one joker and a 刮风; 粘顶 is a pair of one joker and a 刮风"
+
+Step = tuple[int, str, str]  # (seat, bid kind, cards); or "give_back", or "window"
+
+
+def declare(rnd: Round, seat: int, kind: str, cards: str) -> None:
+    """One step before the bid under test: a bid of ``kind``, a give-back, or
+    ``window``: the last card dealt, then passes round the closing window (R-8.1) until
+    ``seat`` is polled."""
+    if kind == "give_back":
+        rnd.apply(seat, GiveBack(tuple(parse_cards(cards))))
+    elif kind == "window":
+        rnd.deal_card()
+        while (polled := rnd.to_act) != seat:
+            assert polled is not None
+            rnd.apply(polled, Pass())
+        assert rnd.phase is Phase.BID
+    else:
+        rnd.apply(seat, Bid(tuple(parse_cards(cards)), kind))
+
+
+LIANG = (0, "liang", "LJ 7H 7H")  # seat 0 declares ♥
+ZHAN_AND_GIVE_BACK = [LIANG, (1, "zhan", "LJ 10D 10D JD JD"), (1, "give_back", "2C 10D JD")]
+
+
+@pytest.mark.parametrize(
+    ("wants", "steps", "bid", "message"),
+    [
+        # 亮: one joker and a pair, held, with nothing declared yet.
+        pytest.param({0: "LJ 7H 7H"}, [], LIANG, None, id="liang"),
+        pytest.param({0: "LJ 7H 7H", 1: "BJ BJ"}, [], (0, "liang", "BJ 7H 7H"), NOT_HELD),
+        pytest.param({0: "LJ 7H", 1: "7H"}, [], LIANG, NOT_HELD, id="liang-one-7H"),
+        *(
+            pytest.param({0: "LJ LJ 7H 7H 8H 7D"}, [], (0, "liang", cards), LIANG_SHAPE)
+            for cards in ("LJ LJ 7H 7H", "7H 7H", "LJ 7H", "LJ 7H 8H", "LJ 7H 7D", "LJ 7H 7H 8H")
+        ),
+        # 顶, 粘 and adding need a declaration standing.
+        *(
+            pytest.param({0: "LJ LJ", 1: "BJ BJ 8C 8C 10D 10D JD JD"}, [], bid, NOTHING_YET)
+            for bid in [
+                (1, "ding", "BJ BJ 8C 8C"),
+                (1, "zhan", "BJ 10D 10D JD JD"),
+                (0, "add", "LJ"),
+            ]
+        ),
+        # Adding: the declarer, during the deal, a twin of a joker shown, held (等死 off).
+        pytest.param({0: "LJ LJ 7H 7H"}, [LIANG], (0, "add", "LJ"), None, id="add"),
+        pytest.param(
+            {0: "LJ LJ 7H 7H"},
+            [LIANG, (0, "window", "")],
+            (0, "add", "LJ"),
+            "jokers are added during the deal",
+            id="add-in-the-closing-window",
+        ),
+        pytest.param({0: "LJ 7H 7H", 2: "LJ"}, [LIANG], (2, "add", "LJ"), NOT_DECLARER),
+        pytest.param(  # the declarer, but its declaration was 粘'd
+            {0: "LJ LJ 7H 7H", 1: "BJ 10D 10D JD JD 2C"},
+            [LIANG, (1, "zhan", "BJ 10D 10D JD JD"), (1, "give_back", "2C 10D JD")],
+            (0, "add", "LJ"),
+            NOT_DECLARER,
+            id="add-after-a-zhan",
+        ),
+        *(
+            pytest.param({0: "LJ LJ BJ 7H 7H"}, [LIANG], (0, "add", cards), ADD_SHAPE)
+            for cards in ("LJ 7H", "LJ LJ", "BJ", "7H")
+        ),
+        pytest.param({0: "LJ 7H 7H", 2: "LJ"}, [LIANG], (0, "add", "LJ"), NO_COPY),
+        pytest.param(
+            {0: "LJ LJ 7H 7H"}, [LIANG, (0, "add", "LJ")], (0, "add", "LJ"), NO_COPY, id="add-3rd"
+        ),
+        # 顶: a joker pair and a pair, by anyone but the declarer, on a 亮 not 粘'd.
+        pytest.param({0: "LJ 7H 7H", 2: "BJ BJ 8C 8C"}, [LIANG], (2, "ding", "BJ BJ 8C 8C"), None),
+        pytest.param(
+            {0: "LJ 7H 7H", 1: "LJ 10D 10D JD JD 2C", 3: "BJ BJ 6S 6S"},
+            ZHAN_AND_GIVE_BACK,
+            (3, "ding", "BJ BJ 6S 6S"),
+            STUCK,
+            id="ding-after-a-zhan",
+        ),
+        pytest.param(
+            {0: "LJ LJ 7H 7H 8C 8C"},
+            [LIANG],
+            (0, "ding", "LJ LJ 8C 8C"),
+            "you cannot 顶 your own declaration",
+        ),
+        *(
+            pytest.param(
+                {0: "LJ 7H 7H", 1: "LJ BJ BJ 8C 8C 9C"}, [LIANG], (1, "ding", c), DING_SHAPE
+            )
+            for c in ("BJ 8C 8C", "LJ BJ 8C 8C", "BJ BJ 8C 9C", "BJ BJ", "BJ BJ 8C 8C 9C")
+        ),
+        pytest.param(
+            {0: "LJ 7H 7H", 1: "LJ BJ BJ 8C 8C"}, [LIANG], (1, "ding", "LJ BJ BJ 8C 8C"), DING_SHAPE
+        ),
+        # 粘: by the other side only, whichever seat declared.
+        pytest.param(
+            {0: "LJ LJ 7H 7H 6S 6S 7S 7S"}, [LIANG], (0, "zhan", "LJ 6S 6S 7S 7S"), OTHER_SIDE
+        ),
+        pytest.param(
+            {3: "LJ 7H 7H", 1: "BJ 6S 6S 7S 7S"},
+            [(3, "liang", "LJ 7H 7H")],
+            (1, "zhan", "BJ 6S 6S 7S 7S"),
+            OTHER_SIDE,
+        ),
+        pytest.param(
+            {3: "LJ 7H 7H", 0: "BJ 6S 6S 7S 7S"},
+            [(3, "liang", "LJ 7H 7H")],
+            (0, "zhan", "BJ 6S 6S 7S 7S"),
+            None,
+        ),
+        # 粘亮: one joker and a 刮风; 粘顶 (of a 亮 with its twin added, or of a 顶): a pair.
+        *(
+            pytest.param({0: "LJ 7H 7H", 1: "BJ BJ 10D 10D JD JD"}, [LIANG], (1, "zhan", c), m)
+            for c, m in [
+                ("BJ 10D 10D JD JD", None),
+                ("BJ BJ 10D 10D JD JD", ZHAN_JOKERS),
+                ("10D 10D JD JD", ZHAN_JOKERS),
+            ]
+        ),
+        *(
+            pytest.param(
+                {0: "LJ LJ 7H 7H", 1: "BJ BJ 10D 10D JD JD"},
+                [LIANG, (0, "add", "LJ")],
+                (1, "zhan", c),
+                m,
+            )
+            for c, m in [
+                ("BJ BJ 10D 10D JD JD", None),
+                ("BJ 10D 10D JD JD", ZHAN_JOKERS),
+                ("10D 10D JD JD", ZHAN_JOKERS),
+            ]
+        ),
+        *(
+            pytest.param(
+                {0: "LJ LJ 7H 7H 10D 10D JD JD", 1: "BJ BJ 8C 8C"},
+                [LIANG, (1, "ding", "BJ BJ 8C 8C")],
+                (0, "zhan", c),
+                m,
+            )
+            for c, m in [("LJ LJ 10D 10D JD JD", None), ("LJ 10D 10D JD JD", ZHAN_JOKERS)]
+        ),
+    ],
+)
+def test_a_declaration_is_refused_word_for_word(
+    wants: dict[int, str], steps: list[Step], bid: Step, message: str | None
+) -> None:  # R-8.4
+    """亮, 顶, 粘 and adding a joker (R-8.4), each refused with the rule and the exact
+    reason, the round unchanged; or, where ``message`` is None, accepted."""
+    rnd = dealing(wants)
+    for step in steps:
+        declare(rnd, *step)
+    seat, kind, cards = bid
+    action = Bid(tuple(parse_cards(cards)), kind)
+    if message is None:
+        rnd.apply(seat, action)
+        assert (rnd.bids[-1].seat, rnd.bids[-1].cards, rnd.bids[-1].kind) == (
+            seat,
+            action.cards,
+            kind,
+        )
+        return
+    before = rnd.to_json()
+    with pytest.raises(IllegalAction) as caught:
+        rnd.apply(seat, action)
+    assert type(caught.value) is IllegalAction
+    assert (caught.value.rule, str(caught.value)) == ("R-8.4", f"R-8.4: {message}")
+    assert rnd.to_json() == before
+
+
+def test_declarations_no_two_deck_deal_can_make() -> None:  # R-8.4
+    """Refusals that no real deal reaches through `Round.apply`, checked on the bidding
+    rules with made-up hands: a 粘顶 with two different jokers (the 顶 holds both
+    jokers of its kind, so a sticker cannot hold one of each); a bid of no declaration
+    kind (the round refuses such a kind first); and a context that names no options
+    reads 等死 as off, its default."""
+    from zhaopengyou.engine.bidding import BidContext, BidRecord
+
+    rules = SHANDONG.bidding
+    liang = BidRecord(0, tuple(parse_cards("LJ 7H 7H")), 9, "liang")
+    ding = BidRecord(1, tuple(parse_cards("BJ BJ 8C 8C")), 9, "ding")
+
+    def said(error: IllegalAction | None) -> tuple[str | None, str] | None:
+        return None if error is None else (error.rule, str(error))
+
+    hand = counts("LJ BJ 10D 10D JD JD")
+    mixed = parse_cards("LJ BJ 10D 10D JD JD")
+    context = BidContext(hand, 2, (liang, ding), 7, None)
+    assert said(rules.bid_error(context, mixed, "zhan")) == ("R-8.4", f"R-8.4: {ZHAN_JOKERS}")
+    context = BidContext(counts("LJ LJ 10D 10D JD JD"), 2, (liang, ding), 7, None)
+    assert rules.bid_error(context, parse_cards("LJ LJ 10D 10D JD JD"), "zhan") is None
+
+    context = BidContext(counts("BJ 8C 8C"), 1, (liang,), 7, None)
+    for kind, shown in [(None, "None"), ("pass", "'pass'")]:
+        error = rules.bid_error(context, parse_cards("BJ 8C 8C"), kind)
+        assert said(error) == ("R-8.4", f"R-8.4: unknown declaration {shown}")
+    rnd = dealing({0: "LJ 7H 7H", 1: "BJ 8C 8C"})
+    declare(rnd, *LIANG)
+    before = rnd.to_json()
+    with pytest.raises(IllegalAction) as caught:
+        rnd.apply(1, Bid(tuple(parse_cards("BJ 8C 8C")), "pass"))
+    assert str(caught.value) == "bid kind 'pass' does not exist in shandong"
+    assert rnd.to_json() == before
+
+    context = BidContext(counts("LJ LJ 7H 7H"), 0, (liang,), 7, None)
+    assert context.options == {} and rules.bid_error(context, parse_cards("LJ"), "add") is None
+
+
+SAME_RANK = ("R-8.4", "R-8.4: swap a kitty trump for a card of the same rank in another suit")
+IN_THE_KITTY = ("R-8.4", "R-8.4: swap only trumps that are in the kitty")
+
+
+@pytest.mark.parametrize(
+    ("burial", "swaps", "refused"),
+    [
+        ("9H 4D 6D 8D", [("9S", "9H")], None),
+        ("5C 5H 4D 6D", [("5D", "5C"), ("5D", "5H")], None),  # ♦5 is held twice
+        ("5C 5H 4D 6D", [("5S", "5C"), ("5S", "5H")], (None, "you do not hold 1× ♠5")),
+        ("9H 4D 6D 8D", [("9D", "9H")], (None, "you do not hold 1× ♦9")),
+        ("9H 4D 6D 8D", [("9S", "AS")], IN_THE_KITTY),  # a trump (level A), not buried
+        ("9H 4D 6D 8D", [("4C", "4D")], IN_THE_KITTY),  # buried, not a trump
+        ("9H 4D 6D 8D", [("9S", "9H"), ("9S", "9H")], IN_THE_KITTY),  # one ♥9 buried
+        ("9H 4D 6D 8D", [("8S", "9H")], SAME_RANK),
+        ("9H 4D 6D 8D", [("9H", "9H")], SAME_RANK),  # the same suit
+        ("2C LJ BJ 4D", [("2S", "2C")], None),
+        ("2C LJ BJ 4D", [("LJ", "2C")], SAME_RANK),  # a joker has no rank
+        ("2C LJ BJ 4D", [("2S", "LJ")], SAME_RANK),
+        ("2C LJ BJ 4D", [("3S", "BJ")], SAME_RANK),
+    ],
+)
+def test_a_swap_is_refused_word_for_word(
+    burial: str, swaps: list[tuple[str, str]], refused: tuple[str | None, str] | None
+) -> None:  # R-8.4
+    """After burying, the declarer (seat 1, ♥ at level A) may swap a buried trump for a
+    held card of its rank in another suit; anything else is refused with the rule and
+    the exact reason, the round unchanged."""
+    rnd = dealing(
+        {
+            1: "LJ 7H 7H 9S 9H 5S 5D 5D 4C 8S 2S 3S",
+            0: "9S 5S 9D 9D",  # the declarer holds one ♠9 and one ♠5, no ♦9
+            3: "9H 4D 6D 8D 5C 5H 2C LJ BJ",
+        }
+    )
+    declare(rnd, 1, "liang", "LJ 7H 7H")
+    finish_window(rnd)
+    rnd.apply(3, Bury(tuple(parse_cards(burial))))
+    assert rnd.phase is Phase.SWAP and rnd.to_act == 1
+    action = Swap(tuple((Card(held), Card(buried)) for held, buried in swaps))
+    if refused is None:
+        rnd.apply(1, action)
+        assert rnd.swaps == list(action.pairs) and rnd.view(0).trump_suit == 1  # ♥ shown
+        return
+    before = rnd.to_json()
+    with pytest.raises(IllegalAction) as caught:
+        rnd.apply(1, action)
+    assert (caught.value.rule, str(caught.value)) == refused
+    assert rnd.to_json() == before
+
+
+WITHOUT_UNIT = "without that unit, follow with your highest cards of the suit"
+HOLD_GUAFENG = "you hold a 刮风 this long in the led suit: follow with it"
+AS_MANY_PAIRS = "follow with as many pairs as you hold, up to the lead's"
+FILL_HIGHEST = "after your pairs, fill with your highest cards of the suit"
+RAIN_LEAD = ("10H JH QH KH AH 4C", "10H JH QH KH AH")
+TRACTOR_LEAD = ("6H 6H 7H 7H 4C 6C", "6H 6H 7H 7H")
+PAIR_LEAD = ("6H 6H 4C 6C 7C 8C", "6H 6H")
+
+
+@pytest.mark.parametrize(
+    ("lead", "hand", "play", "message"),
+    [
+        # Rain: the same unit if held (level 9: ♥10…A is one), else the highest cards.
+        (RAIN_LEAD, "4H 6H 7H 8H JH QH", "6H 7H 8H JH QH", None),
+        (RAIN_LEAD, "4H 6H 7H 8H JH QH", "4H 6H 7H 8H JH", WITHOUT_UNIT),
+        (
+            RAIN_LEAD,
+            "10H JH QH KH AH 4H",
+            "JH QH KH AH 4H",
+            "you hold a rain of this size in the led suit: play it",
+        ),
+        # 刮风 and pairs: 有对跟对，无对从大到小.
+        (TRACTOR_LEAD, "QH QH KH KH 4H 8H", "QH QH KH KH", None),
+        (TRACTOR_LEAD, "QH QH KH KH 4H 8H", "QH QH 4H 8H", HOLD_GUAFENG),
+        (PAIR_LEAD, "QH QH 4H 8H 10H AH", "QH QH", None),
+        (PAIR_LEAD, "QH QH 4H 8H 10H AH", "4H 8H", HOLD_GUAFENG),  # a pair: a 刮风 of one
+        (TRACTOR_LEAD, "4H 4H 8H 8H QH AH", "4H 4H 8H 8H", None),  # 4 and 8: no 刮风
+        (TRACTOR_LEAD, "4H 4H 8H 8H QH AH", "4H 4H QH AH", AS_MANY_PAIRS),
+        (TRACTOR_LEAD, "4H 4H 8H 10H QH AH", "4H 4H QH AH", None),
+        (TRACTOR_LEAD, "4H 4H 8H 10H QH AH", "4H 4H 8H 10H", FILL_HIGHEST),
+    ],
+)
+def test_a_follow_is_refused_word_for_word(
+    lead: tuple[str, str], hand: str, play: str, message: str | None
+) -> None:  # R-5.3
+    """Seat 1 follows seat 0's lead (level 9, ♠ trump) with six hearts: a refused
+    follow names R-5.3 and says exactly what it must play, the round unchanged."""
+    leader, led = lead
+    rnd = Round.from_hands(
+        SHANDONG,
+        [leader, hand, "8D 10D JD QD KD AD", "4D 6D 7D 8D 10C JC"],
+        level_rank="9",
+        trump_suit="S",
+        banker=0,
+    )
+    rnd.apply(0, Play.parse(led))
+    if message is None:
+        rnd.apply(1, Play.parse(play))
+        assert rnd.to_act == 2
+        return
+    before = rnd.to_json()
+    with pytest.raises(IllegalAction) as caught:
+        rnd.apply(1, Play.parse(play))
+    assert (caught.value.rule, str(caught.value)) == ("R-5.3", f"R-5.3: {message}")
+    assert rnd.to_json() == before
