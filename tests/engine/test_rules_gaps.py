@@ -437,6 +437,9 @@ REFUSALS: list[tuple[str, int, Any, type[IllegalAction], str, str | None]] = [
     # passing belongs to the closing window, not to the deal or the play.
     ("dealing", 1, Pass(), WrongPhase, LATE_PASS, "R-8.1"),
     ("playing", 0, Pass(), WrongPhase, LATE_PASS, "R-8.1"),
+    # the closing window polls one seat at a time, for a bid as for a pass.
+    ("bidding", 2, Pass(), NotYourTurn, "R-8.1: seat 1 is polled now", "R-8.1"),
+    ("bidding", 3, Bid(cards_of("2H")), NotYourTurn, "R-8.1: seat 1 is polled now", "R-8.1"),
     # the first trick starts once the kitty is done with, not while dealing or burying.
     ("dealing", 0, Play(cards_of("AS")), WrongPhase, EARLY_PLAY, None),
     ("bidding", 1, Play(cards_of("AS")), WrongPhase, EARLY_PLAY, None),
@@ -459,6 +462,14 @@ REFUSALS: list[tuple[str, int, Any, type[IllegalAction], str, str | None]] = [
         "R-7.1",
     ),
     ("burying", 3, Bury(cards_of("9H 4C 6D 7H")), IllegalAction, "you do not hold 1× ♥7", None),
+    (
+        "burying",
+        1,
+        Bury(cards_of("LJ 7H 7H 9S")),
+        NotYourTurn,
+        "R-7.1: seat 3 buries the kitty",
+        "R-7.1",
+    ),
     # only the declarer swaps, and only between the burial and the reveal.
     ("bidding", 1, Swap(()), WrongPhase, NO_SWAP, "R-8.4"),
     ("burying", 1, Swap(()), WrongPhase, NO_SWAP, "R-8.4"),
@@ -608,6 +619,9 @@ def test_a_match_has_rounds_finished_once_in_order_and_then_ends() -> None:
     with pytest.raises(ValueError) as info:
         Match(TRACTOR, seed=1, rounds=0)
     assert str(info.value) == "a match has at least one round"
+    with pytest.raises(ValueError) as info:
+        Match(get_preset("zhaopengyou"), seed=1)  # a called friend: no fixed side wins a series
+    assert str(info.value) == "zhaopengyou matches have no natural end: give a number of rounds"
     match = Match(TRACTOR, seed=1, rounds=1)
     rnd = match.new_round()
     with pytest.raises(ValueError) as info:
