@@ -407,8 +407,9 @@ def audited_round(rnd: Round, agents: Sequence[Agent], *, view_every: int = 1) -
     """Play ``rnd`` like the runner does, checking invariants as it goes: every play is
     held and legal by the seat's own view, cards are conserved after every action,
     and every seat's view and the spectator view are checked every ``view_every``
-    actions."""
+    actions (finished tricks in full once: they never change) and at the end."""
     step = 0
+    checked_tricks = 0
     played = [0] * len(rnd.hands[0])
     while rnd.phase is not Phase.DONE:
         if rnd.phase is Phase.DEAL:
@@ -431,7 +432,8 @@ def audited_round(rnd: Round, agents: Sequence[Agent], *, view_every: int = 1) -
         assert seat is not None
         view = rnd.view(seat)
         if step % view_every == 0:
-            check_views(rnd, round_trip=False)
+            check_views(rnd, checked_tricks, round_trip=False)
+            checked_tricks = len(rnd.tricks)
         action = agents[seat].act(view)
         if isinstance(action, Play):
             assert view.play_error(action.cards) is None
@@ -449,7 +451,7 @@ def audited_round(rnd: Round, agents: Sequence[Agent], *, view_every: int = 1) -
             for card in made.cards:
                 played[card] += 1
         check_conservation(rnd, played)
-    check_views(rnd)
+    check_views(rnd, checked_tricks)
     result = rnd.result
     assert result is not None
     preset = rnd.preset

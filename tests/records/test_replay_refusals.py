@@ -170,3 +170,29 @@ def test_a_declaration_of_cards_not_held_names_the_declarer() -> None:
         f"round {record['round']}, bid 1, seat {liang['seat']}: recorded {shown} but the "
         f"engine says R-8.4: seat {liang['seat']} does not hold the cards it declares"
     )
+
+
+def test_an_overcall_of_ones_own_bid_names_the_bidder() -> None:
+    """R-8.2: a player may reinforce their own standing bid but not overcall it with
+    another suit, even with jokers that would beat it from anyone else."""
+
+    def joker_pair_over_own_bid(record: dict[str, Any]) -> bool:
+        if not record["bids"] or record["bids"][-1]["cards"][0] in ("LJ", "BJ"):
+            return False
+        last = record["bids"][-1]
+        deal = record["deal"][last["seat"]]
+        return any(deal.count(joker) >= max(2, len(last["cards"])) for joker in ("LJ", "BJ"))
+
+    record = records_where(joker_pair_over_own_bid, "zhaopengyou")
+    seat = record["bids"][-1]["seat"]
+    size = max(2, len(record["bids"][-1]["cards"]))
+    joker = next(j for j in ("LJ", "BJ") if record["deal"][seat].count(j) >= size)
+    record["bids"].append(
+        {"seat": seat, "cards": [joker] * size, "after_cards_dealt": sum(map(len, record["deal"]))}
+    )
+    shown = format_cards([Card.parse(joker)] * size)
+    assert replay_record(record).disagreement == (
+        f"round {record['round']}, bid {len(record['bids'])}, seat {seat}: recorded {shown} "
+        f"but the engine says R-8.2: seat {seat} may reinforce its own bid but not overcall "
+        "it with another suit"
+    )

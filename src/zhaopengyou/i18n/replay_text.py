@@ -179,10 +179,6 @@ REPLAY_TEXT: dict[str, dict[str, str]] = {
         "zh-Hant": "記錄在發出 {after} 張牌後，但發牌已過了這一刻（叫牌須按先後順序記錄）",
     },
     "a pass": {"zh-Hans": "不叫", "zh-Hant": "不叫"},
-    "the closing bid window ended before this bid": {
-        "zh-Hans": "最后一轮叫牌在这次叫牌之前已经结束",
-        "zh-Hant": "最後一輪叫牌在這次叫牌之前已經結束",
-    },
     "nobody bid, so the engine deals again (R-8.2)": {
         "zh-Hans": "无人叫牌，引擎重新发牌（R-8.2）",
         "zh-Hant": "無人叫牌，引擎重新發牌（R-8.2）",
