@@ -8,6 +8,7 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -35,6 +36,7 @@ from zhaopengyou.engine import (
 )
 from zhaopengyou.engine.cards import full_deck
 from zhaopengyou.engine.events import BidMade, CardDealt, CardsPlayed, Passed
+from zhaopengyou.engine.presets import OptionSpec
 from zhaopengyou.i18n import tr
 
 from .conftest import arranged_deck
@@ -315,6 +317,25 @@ def test_r11_1_bad_option_text_is_refused_by_name(
         parse_option_values(preset, assignments)
     assert str(info.value) == message
     assert tr(info.value.template, "zh-Hans", **info.value.params) == chinese
+
+
+@pytest.mark.rules("R-11.1")
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"decks": "3"}, "option 'decks' of tractor must be a whole number"),
+        ({"decks": True}, "option 'decks' of tractor must be a whole number"),
+        ({"decks": 4}, "option 'decks' of tractor must be between 2 and 3 (got 4)"),
+        ({"kitty_size": 0}, "option 'kitty_size' of tractor must be between 1 and 20 (got 0)"),
+    ],
+)
+def test_r11_1_a_number_option_takes_a_whole_number_in_its_range(
+    options: dict[str, Any], message: str
+) -> None:
+    """Through the API (not text) a number option refuses text and true/false too."""
+    with pytest.raises(InvalidOption) as info:
+        get_preset("tractor", **options)
+    assert str(info.value) == message
 
 
 # --- Refusals word for word -------------------------------------------------------------
@@ -673,3 +694,36 @@ def test_r11_1_a_room_with_options_that_cannot_be_played_is_refused(
     with pytest.raises(InvalidOption) as info:
         get_preset(name, **options)
     assert str(info.value) == message
+
+
+def documented_options() -> list[tuple[str, str, str, str, str]]:
+    """The rows of docs/rules.md § Options: preset, option, values, default, meaning."""
+    text = (Path(__file__).parents[2] / "docs" / "rules.md").read_text(encoding="utf-8")
+    table = text.split("### Options", 1)[1].split("\n\n")[2]
+    rows = [line.strip("|").split(" | ") for line in table.splitlines()[2:]]
+    return [tuple(cell.strip().strip("`") for cell in row) for row in rows]  # type: ignore[misc]
+
+
+def shown_values(spec: OptionSpec) -> str:
+    if spec.choices == (True, False) or spec.choices == (False, True):
+        return "true / false"
+    if spec.choices is not None:
+        return "`, `".join(spec.choices)
+    if spec.maximum == spec.minimum + 1:  # type: ignore[operator]
+        return f"{spec.minimum} or {spec.maximum}"
+    return f"{spec.minimum} … {spec.maximum}"
+
+
+@pytest.mark.rules("R-11.1")
+def test_r11_1_every_option_is_documented_as_the_engine_offers_it() -> None:
+    """docs/rules.md lists each preset's options with their values, default and meaning
+    (the help text players see, naming the rule it changes); the engine offers exactly
+    those."""
+    offered = []
+    for name in ("zhaopengyou", "tractor", "qidong", "shandong"):
+        preset = get_preset(name)
+        for spec in preset.OPTION_SPECS:
+            default = preset.options[spec.name]
+            shown = str(default).lower() if isinstance(default, bool) else str(default)
+            offered.append((name, spec.name, shown_values(spec), shown, spec.help))
+    assert documented_options() == offered

@@ -82,37 +82,57 @@ def mutate(data: Any, path: str, value: Any) -> Any:
 
 
 @pytest.mark.parametrize(
-    ("path", "value", "key"),
+    ("path", "value", "message"),
     [
-        ("format", "zpy-round/2", "format"),
-        ("preset", "bridge", "preset"),
-        ("options.partner", "alone", "options"),
-        ("hands", ..., "hands"),
-        ("tricks", ..., "tricks"),
-        ("hands.0.0", "ZZ", "hands[0][0]"),
-        ("hands.0.0", 5, "hands[0][0]"),
-        ("phase", "sleeping", "phase"),
-        ("to_act", 9, "to_act"),
-        ("dealt", "100", "dealt"),
-        ("banker", True, "banker"),
-        ("trump_suit", "X", "trump_suit"),
-        ("level_rank", "1", "level_rank"),
-        ("events.0.seq", 5, "events[0].seq"),
-        ("events.3.kind", "fireworks", "events[3].kind"),
-        ("history.0.kind", "deal", "history[0]"),
-        ("history.1.card", "XX", "history[1].card"),
-        ("tricks.0.winner", 7, "tricks[0].winner"),
-        ("tricks.0.units.0", ["AS", "KH"], "tricks[0].units[0]"),
-        ("current.0.seat", "north", "current[0].seat"),
-        ("result", {"side": "banker"}, "result"),
+        ("format", "zpy-round/2", "format: expected 'zpy-round/1', got 'zpy-round/2'"),
+        (
+            "preset",
+            "bridge",
+            "preset: unknown preset 'bridge'; presets: qidong, shandong, tractor, zhaopengyou",
+        ),
+        (
+            "options.partner",
+            "alone",
+            "options: option 'partner' of tractor must be one of: fixed, called (got 'alone')",
+        ),
+        ("hands", ..., "hands: missing"),
+        ("tricks", ..., "tricks: missing"),
+        ("hands.0.0", "ZZ", "hands[0][0]: 'ZZ' is not a card"),
+        ("hands.0.0", 5, "hands[0][0]: 5 is not a card"),
+        (
+            "phase",
+            "sleeping",
+            "phase: 'sleeping' is not a phase (deal, bid, bury, swap, call, play, done)",
+        ),
+        ("to_act", 9, "to_act: no seat 9 in a 4-player game"),
+        ("dealt", "100", "dealt: expected a whole number, got '100'"),
+        ("banker", True, "banker: expected a whole number, got True"),
+        ("trump_suit", "X", "trump_suit: 'X' is not a suit (S, H, C, D or null)"),
+        ("level_rank", "1", "level_rank: '1' is not a rank (2 … A)"),
+        ("events.0.seq", 5, "events[0].seq: expected 1"),
+        ("events.3.kind", "fireworks", "events[3].kind: unknown event kind 'fireworks'"),
+        ("history.0.kind", "deal", "history[0]: a history starts with its start step"),
+        ("history.1.card", "XX", "history[1].card[0]: 'XX' is not a card"),
+        ("tricks.0.winner", 7, "tricks[0].winner: no seat 7 in a 4-player game"),
+        ("tricks.0.units.0", ["AS", "KH"], "tricks[0].units[0]: these cards are not one unit"),
+        ("current.0.seat", "north", "current[0].seat: expected a whole number, got 'north'"),
+        ("result", {"side": "banker"}, "result.attackers_points: missing"),
     ],
 )
-def test_malformed_snapshots_name_the_key(
-    snapshot: dict[str, Any], path: str, value: Any, key: str
+def test_malformed_snapshots_name_the_key_and_what_is_wrong(
+    snapshot: dict[str, Any], path: str, value: Any, message: str
 ) -> None:
     with pytest.raises(SnapshotError) as caught:
         Round.from_json(mutate(snapshot, path, value))
-    assert caught.value.key.startswith(key), caught.value
+    assert str(caught.value) == message
+
+
+def test_a_result_of_no_known_side_is_named() -> None:
+    """R-9.4: a round is won by the banker's side, the attackers, or a step down."""
+    data = staged("tractor", "done")
+    with pytest.raises(SnapshotError) as caught:
+        Round.from_json(mutate(data, "result.side", "nobody"))
+    assert str(caught.value) == "result.side: 'nobody' is not one of banker, attackers, stepdown"
 
 
 def test_a_wrong_trick_winner_or_points_are_refused(snapshot: dict[str, Any]) -> None:
@@ -597,6 +617,9 @@ TAMPERED = [
     ("tractor", "bury", _set("banker", None), BANKER),
     ("tractor", "play", _set("banker", None), BANKER),
 ]
+
+
+ACTION_KINDS = "bid, pass, bury, call_friend, play, give_back, swap"
 
 
 def _case(where: str, stage: str, tamper: Tamper, message: str) -> Any:
@@ -1214,26 +1237,28 @@ def test_a_match_snapshot_is_an_object() -> None:
 
 
 @pytest.mark.parametrize(
-    ("data", "key"),
+    ("data", "message"),
     [
-        ({"kind": "fly"}, "kind"),
-        ({"cards": ["AS"]}, "kind"),
-        ({"kind": "play"}, "cards"),
-        ({"kind": "play", "cards": "AS"}, "cards"),
-        ({"kind": "play", "cards": ["AS", "1Z"]}, "cards[1]"),
-        ({"kind": "play", "cards": ["AS"], "units": [["AS"], "x"]}, "units[1]"),
-        ({"kind": "bid", "cards": ["2H"], "bid_kind": 3}, "bid_kind"),
-        ({"kind": "call_friend", "card": "11S"}, "card"),
-        ({"kind": "call_friend", "solo": "yes"}, "solo"),
-        ({"kind": "swap", "pairs": [["2S"]]}, "pairs[0]"),
-        ({"kind": "give_back"}, "cards"),
-        ([], "action"),
+        ({"cards": ["AS"]}, f"kind: unknown action kind None; one of: {ACTION_KINDS}"),
+        ({"kind": "play"}, "cards: missing"),
+        ({"kind": "play", "cards": "AS"}, "cards: expected a list, got str"),
+        ({"kind": "play", "cards": ["AS", "1Z"]}, "cards[1]: '1Z' is not a card"),
+        (
+            {"kind": "play", "cards": ["AS"], "units": [["AS"], "x"]},
+            "units[1]: expected a list, got str",
+        ),
+        ({"kind": "bid", "cards": ["2H"], "bid_kind": 3}, "bid_kind: expected a string, got 3"),
+        ({"kind": "call_friend", "card": "11S"}, "card: '11S' is not a card"),
+        ({"kind": "call_friend", "solo": "yes"}, "solo: expected true or false, got 'yes'"),
+        ({"kind": "swap", "pairs": [["2S"]]}, "pairs[0]: expected two cards"),
+        ({"kind": "give_back"}, "cards: missing"),
+        ([], "action: expected an object, got list"),
     ],
 )
-def test_malformed_actions_name_the_key(data: Any, key: str) -> None:
+def test_malformed_actions_name_the_key_and_what_is_wrong(data: Any, message: str) -> None:
     with pytest.raises(DecodeError) as caught:
         action_from_dict(data)
-    assert caught.value.key == key
+    assert str(caught.value) == message
 
 
 def test_unknown_kinds_are_named_with_what_is_known() -> None:
@@ -1241,10 +1266,7 @@ def test_unknown_kinds_are_named_with_what_is_known() -> None:
     string is an unknown kind too, not a crash; a non-object is named as an event."""
     with pytest.raises(DecodeError) as caught:
         action_from_dict({"kind": "fly"})
-    assert str(caught.value) == (
-        "kind: unknown action kind 'fly'; one of: "
-        "bid, pass, bury, call_friend, play, give_back, swap"
-    )
+    assert str(caught.value) == f"kind: unknown action kind 'fly'; one of: {ACTION_KINDS}"
     for kind in ("boom", [1], None):
         with pytest.raises(DecodeError) as caught:
             event_from_dict({"kind": kind, "seq": 1})
@@ -1272,17 +1294,24 @@ def test_typed_decoders_refuse_the_other_kinds() -> None:
 
 def test_malformed_views_name_the_key() -> None:
     view = mid_play().view(1).to_dict()
-    for path, value, key in [
-        ("hand", ["AS", "??"], "hand[1]"),
-        ("seat", 4, "seat"),
-        ("trump_suit", "Q", "trump_suit"),
-        ("lead_shapes", [], "lead_shapes"),
-        ("tricks", ..., "tricks"),
-        ("preset", "whist", "preset"),
+    for path, value, message in [
+        ("hand", ["AS", "??"], "hand[1]: '??' is not a card"),
+        ("seat", 4, "seat: no seat 4 in a 4-player game"),
+        ("trump_suit", "Q", "trump_suit: 'Q' is not a suit (S, H, C, D or null)"),
+        ("lead_suit", "X", "lead_suit: 'X' is not an effective suit (S, H, C, D or trump)"),
+        ("lead_shapes", [], "lead_shapes: do not match lead_units"),
+        ("hand_sizes", [13, 13], "hand_sizes: expected 4 seats"),
+        ("tricks", ..., "tricks: missing"),
+        (
+            "preset",
+            "whist",
+            "preset: unknown preset 'whist'; presets: qidong, shandong, tractor, zhaopengyou",
+        ),
+        ("preset", 5, "preset: expected a string, got 5"),
     ]:
         with pytest.raises(DecodeError) as caught:
             View.from_dict(mutate(view, path, value))
-        assert caught.value.key == key, (path, caught.value)
+        assert str(caught.value) == message, path
     # Every field but four is needed, and a missing one is named.
     optional = {"kind", "may", "lead_shapes", "result"}
     for name in view.keys() - optional:
