@@ -1,7 +1,9 @@
 """A record whose action breaks a rule is refused by `zpy replay` with the rule and the
 seat named in the record's words ("seat 2 holds a pair …", not the engine's "you hold
 …"): for each refusal of R-5, one real bot-played round with one follow swapped for an
-illegal one; then a short burial, a short give-back and a declaration of cards not held.
+illegal one; then a short burial, a short give-back, an overcall of one's own bid, and
+`shandong` declarations of cards not held, a 顶 of one's own 亮 and a joker added
+without another copy.
 """
 
 from __future__ import annotations
@@ -195,4 +197,51 @@ def test_an_overcall_of_ones_own_bid_names_the_bidder() -> None:
         f"round {record['round']}, bid {len(record['bids'])}, seat {seat}: recorded {shown} "
         f"but the engine says R-8.2: seat {seat} may reinforce its own bid but not overcall "
         "it with another suit"
+    )
+
+
+def a_liang_and_then(kind: str, cards_of: Any) -> tuple[dict[str, Any], int, dict[str, Any]]:
+    """A `shandong` record whose first 亮 is followed at once by another declaration
+    of ``kind`` by the same seat; its cards are ``cards_of(liang, deal)``."""
+
+    def fits(record: dict[str, Any]) -> bool:
+        bids = record["bids"]
+        if not bids or bids[0].get("kind") != "liang":
+            return False
+        return cards_of(bids[0], record["deal"][bids[0]["seat"]]) is not None
+
+    record = records_where(fits, "shandong")
+    liang = record["bids"][0]
+    again = {
+        "seat": liang["seat"],
+        "cards": cards_of(liang, record["deal"][liang["seat"]]),
+        "after_cards_dealt": liang["after_cards_dealt"],
+        "kind": kind,
+    }
+    record["bids"].insert(1, again)
+    return record, liang["seat"], again
+
+
+def test_a_ding_of_ones_own_liang_names_the_declarer() -> None:
+    """R-8.4: 顶 overrides another seat's 亮."""
+    record, seat, ding = a_liang_and_then("ding", lambda liang, deal: liang["cards"])
+    shown = format_cards(Card.parse(token) for token in ding["cards"])
+    assert replay_record(record).disagreement == (
+        f"round {record['round']}, bid 2, seat {seat}: recorded {shown} but the engine says "
+        f"R-8.4: seat {seat} cannot 顶 its own declaration"
+    )
+
+
+def test_adding_a_joker_not_held_twice_names_the_declarer() -> None:
+    """R-8.4: the declarer adds another copy of a joker it showed, if it holds one."""
+
+    def lone_joker(liang: dict[str, Any], deal: list[str]) -> list[str] | None:
+        joker = liang["cards"][0]
+        return [joker] if deal.count(joker) == 1 else None
+
+    record, seat, add = a_liang_and_then("add", lone_joker)
+    shown = format_cards(Card.parse(token) for token in add["cards"])
+    assert replay_record(record).disagreement == (
+        f"round {record['round']}, bid 2, seat {seat}: recorded {shown} but the engine says "
+        f"R-8.4: seat {seat} does not hold another copy of that joker"
     )
