@@ -112,8 +112,12 @@ def test_format_cards() -> None:
 
 
 def test_card_id_range_is_checked() -> None:
-    with pytest.raises(ValueError):
-        Card(54)
+    """Ids 0 … 53 are the 54 cards of a deck (R-1.1); the error names the bad id."""
+    assert Card(0) == Card.parse("2S") and Card(53) == Card.parse("BJ")
+    for bad in (-1, 54):
+        with pytest.raises(ValueError) as caught:
+            Card(bad)
+        assert str(caught.value) == f"card id out of range: {bad}"
 
 
 # --- wire forms (docs/round-format.md § Actions, § Events) ------------------------------

@@ -982,6 +982,9 @@ def histories() -> dict[str, tuple[int | None, list[dict[str, Any]]]]:
             "steps[0].position: expected an object, got str",
         ),
         ("position", "0.position.level_rank", "1", HistoryError, "steps[0].position: {level}"),
+        # A step the rules refuse: the engine's own refusal, with its rule.
+        ("position", "1.cards", ["QS"], HistoryError, "steps[1]: {refused}you do not hold 1× ♠Q"),
+        ("position", "1.seat", 1, HistoryError, "steps[1]: {refused}R-6.4: seat 0 is to play"),
     ],
 )
 def test_a_broken_history_names_the_step_and_the_problem(
@@ -1001,6 +1004,7 @@ def test_a_broken_history_names_the_step_and_the_problem(
         rank="'1' is not a rank (2 … A)",
         no_deal="a card dealt when no card is to be dealt",
         level="unknown level rank '1'",
+        refused="the engine refuses it: ",
     )
     with pytest.raises(DecodeError) as caught:
         Round.from_history(TRACTOR, seed, mutate(steps, path, value))
