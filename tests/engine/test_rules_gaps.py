@@ -523,6 +523,28 @@ REFUSALS: list[tuple[str, int, Any, type[IllegalAction], str, str | None]] = [
     ("calling", 2, CallFriend(Card("QS")), IllegalAction, NOT_A_SINGLE, "R-9.2"),  # twin buried
     ("calling", 2, CallFriend(Card("9C")), IllegalAction, NOT_A_SINGLE, "R-9.2"),  # not held
     ("calling, only pairs", 2, CallFriend(Card("AS")), IllegalAction, NO_SINGLE, "R-9.2"),
+    # R-8.1, R-7.1: bids end with the closing window, the burial comes before the play.
+    ("playing", 0, Bid(cards_of("2H")), WrongPhase, "R-8.1: bidding is over", "R-8.1"),
+    ("playing", 0, Bury(cards_of("AS")), WrongPhase, "R-7.1: not the time to bury", "R-7.1"),
+    (
+        "swapping",
+        1,
+        malformed(Swap, [["9S", "9H", "AS"]]),
+        MalformedAction,
+        "each swap is (hand card, kitty card)",
+        None,
+    ),
+    # R-1.2: the seats are 0 … P−1 (bools are not seats); an action is one of the kinds.
+    ("playing", 9, Play(cards_of("AS")), MalformedAction, "no seat 9 in a 4-player game", None),
+    (
+        "playing",
+        True,
+        Play(cards_of("AS")),
+        MalformedAction,
+        "no seat True in a 4-player game",
+        None,
+    ),
+    ("playing", 0, "play AS", MalformedAction, "unknown action 'play AS'", None),
     # R-4.1, R-4.2: a play is a list of cards; a leader names a throw's units as card lists.
     ("playing", 0, malformed(Play, "AS"), MalformedAction, NOT_CARDS, None),
     ("playing", 0, malformed(Play, None), MalformedAction, NOT_CARDS, None),
@@ -542,7 +564,7 @@ REFUSALS: list[tuple[str, int, Any, type[IllegalAction], str, str | None]] = [
 ]
 
 
-@pytest.mark.rules("R-4.1", "R-4.2", "R-6.5", "R-7.1", "R-8.1", "R-8.4", "R-9.1", "R-9.2")
+@pytest.mark.rules("R-1.2", "R-4.1", "R-4.2", "R-6.5", "R-7.1", "R-8.1", "R-8.4", "R-9.1", "R-9.2")
 @pytest.mark.parametrize(("stage", "seat", "action", "kind", "message", "rule"), REFUSALS)
 def test_a_refused_action_says_why_in_full_and_changes_nothing(
     stage: str, seat: int, action: Any, kind: type[IllegalAction], message: str, rule: str | None
@@ -556,6 +578,23 @@ def test_a_refused_action_says_why_in_full_and_changes_nothing(
     assert type(info.value) is kind
     assert (str(info.value), info.value.rule) == (message, rule)
     assert rnd.to_json() == before
+
+
+@pytest.mark.rules("R-1.2")
+@pytest.mark.parametrize("seat", [4, -1, True])
+def test_r1_2_a_view_of_no_seat_is_refused(seat: Any) -> None:
+    with pytest.raises(MalformedAction) as info:
+        playing_round().view(seat)
+    assert str(info.value) == f"no seat {seat!r} in a 4-player game"
+
+
+@pytest.mark.rules("R-4.1")
+def test_r4_1_a_play_may_name_its_cards_by_id_notation_or_card() -> None:
+    """Card ids 0 … 53, notation and Card objects name the same cards."""
+    for cards in ([int(Card("AS"))], ["AS"], [Card("AS")]):
+        rnd = playing_round()
+        rnd.apply(0, malformed(Play, cards))
+        assert rnd.current[0].cards == (Card("AS"),)
 
 
 @pytest.mark.rules("R-8.1")
