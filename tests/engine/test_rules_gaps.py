@@ -766,3 +766,21 @@ def test_r11_1_every_option_is_documented_as_the_engine_offers_it() -> None:
             shown = str(default).lower() if isinstance(default, bool) else str(default)
             offered.append((name, spec.name, shown_values(spec), shown, spec.help))
     assert documented_options() == offered
+
+
+@pytest.mark.rules("R-8.1", "R-8.4", "R-9.1", "R-6.5")
+@pytest.mark.parametrize("stage", list(STAGES))
+def test_a_view_offers_actions_only_to_the_seat_whose_turn_it_is(stage: str) -> None:
+    """Plays, swaps and friend calls belong to the seat to act in their phase; bids to
+    any seat during the deal, to the polled seat in the closing window (R-8.1), and
+    never to a spectator."""
+    rnd = STAGES[stage]()
+    for seat in range(rnd.preset.players):
+        view = rnd.view(seat)
+        acts = seat == rnd.to_act
+        assert bool(list(view.legal_plays())) == (rnd.phase is Phase.PLAY and acts)
+        assert bool(view.legal_swaps()) == (rnd.phase is Phase.SWAP and acts)
+        assert bool(view.legal_friend_calls()) == (rnd.phase is Phase.CALL and acts)
+        if rnd.phase is not Phase.DEAL and not (rnd.phase is Phase.BID and acts):
+            assert view.legal_bids() == []
+    assert rnd.spectator_view().legal_bids() == []

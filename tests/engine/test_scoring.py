@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from zhaopengyou.engine import CallFriend, IllegalAction, Play, Round, get_preset
+from zhaopengyou.engine import CallFriend, IllegalAction, Match, Play, Round, get_preset
 from zhaopengyou.engine.cards import RANK_NAMES, Card
 from zhaopengyou.engine.table import Band
 from zhaopengyou.engine.units import PAIR, SINGLE, TRIPLE, Shape
@@ -193,3 +193,16 @@ def test_friend_call_rejects_solo_outside_qidong() -> None:  # R-9.1
     assert info.value.rule == "R-9.1"
     rnd.apply(banker, CallFriend(Card("AS")))
     assert rnd.phase is Phase.PLAY
+
+
+@pytest.mark.parametrize(
+    ("totals", "winners"),
+    [([3, 5, -1, -7], (1,)), ([4, -2, 4, -6], (0, 2)), ([0, 0, 0, 0], (0, 1, 2, 3))],
+)
+def test_the_series_winners_have_the_highest_total_and_share_a_tie(
+    totals: list[int], winners: tuple[int, ...]
+) -> None:
+    """A series is won on its 积分 totals (the sum of R-10's round scores)."""
+    match = Match(get_preset("tractor"), seed=1, rounds=2)
+    match.totals = totals
+    assert match.winners == winners
