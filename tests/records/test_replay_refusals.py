@@ -3,7 +3,7 @@ seat named in the record's words ("seat 2 holds a pair …", not the engine's "y
 …"): for each refusal of R-5, one real bot-played round with one follow swapped for an
 illegal one; then a short burial, a short give-back, an overcall of one's own bid, and
 `shandong` declarations of cards not held, a 顶 of one's own 亮 and a joker added
-without another copy.
+without another copy, and a `qidong` friend call where 独打 is forced.
 """
 
 from __future__ import annotations
@@ -16,10 +16,11 @@ from typing import Any
 import pytest
 
 from zhaopengyou.bots import RandomBot, play_round
-from zhaopengyou.engine import Action, Phase, Round, View, get_preset
+from zhaopengyou.engine import Action, CallFriend, Phase, Round, View, get_preset
 from zhaopengyou.engine.cards import Card, format_cards, to_ascii_list
 from zhaopengyou.records import replay_record, round_record
 
+from ..engine.test_rules_gaps import CALLER_KITTY, qidong_calling
 from .test_falsify import records_where, shandong_with
 
 # The engine's refusal (its template) → the preset that has it and what the replay
@@ -244,4 +245,18 @@ def test_adding_a_joker_not_held_twice_names_the_declarer() -> None:
     assert replay_record(record).disagreement == (
         f"round {record['round']}, bid 2, seat {seat}: recorded {shown} but the engine says "
         f"R-8.4: seat {seat} does not hold another copy of that joker"
+    )
+
+
+def test_a_friend_call_where_solo_is_forced_names_the_banker() -> None:
+    """R-9.2: a `qidong` banker holding only pairs (their twins all in hand) goes solo;
+    a record that calls a card instead is refused."""
+    rnd = qidong_calling("10H 10H", CALLER_KITTY, "")  # seat 2, the banker, holds pairs only
+    rnd.apply(2, CallFriend(solo=True))
+    record = round_record(play_round(rnd, [RandomBot(seat) for seat in range(5)]))
+    assert replay_record(record).ok
+    record["friend_call"] = {"card": "AS"}
+    assert replay_record(record).disagreement == (
+        "round 1, seat 2: recorded the friend call ♠A but the engine says "
+        "R-9.2: seat 2 holds no single whose twin is out: it must go solo (独打)"
     )
