@@ -288,14 +288,6 @@ REPLAY_TEXT: dict[str, dict[str, str]] = {
         "zh-Hans": "须还 {count} 张牌（{actor} 号位还了 {got} 张）",
         "zh-Hant": "須還 {count} 張牌（{actor} 號位還了 {got} 張）",
     },
-    "it is not seat {actor}'s turn to play": {
-        "zh-Hans": "还没轮到 {actor} 号位出牌",
-        "zh-Hant": "還沒輪到 {actor} 號位出牌",
-    },
-    "seat {actor} does not hold those cards": {
-        "zh-Hans": "{actor} 号位手里没有这些牌",
-        "zh-Hant": "{actor} 號位手裡沒有這些牌",
-    },
     "seat {actor} does not hold {count}× {card}": {
         "zh-Hans": "{actor} 号位手里没有 {count} 张 {card}",
         "zh-Hant": "{actor} 號位手裡沒有 {count} 張 {card}",

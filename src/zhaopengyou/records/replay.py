@@ -46,8 +46,6 @@ SEAT_FORMS: dict[str, str] = {
     "give back exactly {count} cards (got {got})": (
         "give back exactly {count} cards (seat {actor} gave {got})"
     ),
-    "it is not your turn to play": "it is not seat {actor}'s turn to play",
-    "you do not hold those cards": "seat {actor} does not hold those cards",
     "you do not hold {count}× {card}": "seat {actor} does not hold {count}× {card}",
     "you hold a pair in the led suit: follow with it": (
         "seat {actor} holds a pair in the led suit: it must follow with it"
