@@ -102,6 +102,7 @@ def test_parse_error_names_the_bad_token(
 
 def test_points_are_5_10_and_k(level=None) -> None:
     assert points_of(parse_cards("5S 10H KD AS LJ")) == 25
+    assert [card.points for card in parse_cards("5S 10H KD AS LJ")] == [5, 10, 10, 0, 0]
     for decks in (1, 2, 3):
         assert points_of(full_deck(decks)) == 100 * decks
 

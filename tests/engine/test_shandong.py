@@ -17,7 +17,7 @@ from zhaopengyou.engine import (
     Swap,
     get_preset,
 )
-from zhaopengyou.engine.cards import RANK_NAMES, Card, parse_cards
+from zhaopengyou.engine.cards import RANK_NAMES, Card, format_cards, parse_cards
 from zhaopengyou.engine.codec import DecodeError
 from zhaopengyou.engine.declaring import ShandongBidding
 from zhaopengyou.engine.events import (
@@ -29,7 +29,11 @@ from zhaopengyou.engine.events import (
     for_seat,
 )
 from zhaopengyou.engine.ordering import STRICT_RUNS
-from zhaopengyou.engine.shandong import shandong_follow_error, shandong_unit
+from zhaopengyou.engine.shandong import (
+    iter_shandong_follows,
+    shandong_follow_error,
+    shandong_unit,
+)
 from zhaopengyou.engine.table import Band
 from zhaopengyou.engine.units import PAIR, SINGLE, Shape
 
@@ -149,6 +153,30 @@ def test_follow_guafeng_of_the_same_length_when_held() -> None:  # R-5.3
     assert follows("6H 6H 8H QH AH", "6H 6H QH AH", tractor)
     assert not follows("6H 6H 8H QH AH", "6H 6H 8H AH", tractor)
     assert follows("6H 6H 10H 10H AH", "6H 6H 10H 10H", tractor)
+
+
+@pytest.mark.parametrize(
+    ("hand", "shape", "legal"),
+    [
+        # A 刮风 of the lead's length from a longer one held: each two adjacent pairs.
+        ("6H 6H 7H 7H 8H 8H QH AH", Shape("tractor", 2, 2), ["6H 6H 7H 7H", "7H 7H 8H 8H"]),
+        # Level 9, ♠ trump: ♥8 and ♥10 are adjacent (R-2: the level rank leaves the suit).
+        ("8H 8H 10H 10H JH AH", Shape("tractor", 2, 2), ["8H 8H 10H 10H"]),
+        # A pair led and pairs held: any one of them.
+        ("6H 6H 8H QH QH AH", PAIR, ["6H 6H", "QH QH"]),
+        # No 刮风: all the pairs held, then the highest cards (有对跟对，无对从大到小).
+        ("6H 6H 8H QH AH", Shape("tractor", 2, 2), ["6H 6H QH AH"]),
+    ],
+)
+def test_r5_3_every_legal_follow_is_listed(hand: str, shape: Shape, legal: list[str]) -> None:
+    """R-5.3: the follows the engine lists are exactly those R-5.3 allows, and each of
+    them passes the engine's own check."""
+    listed = sorted(
+        format_cards(cards) for cards in iter_shandong_follows(counts(hand), 1, (shape,), o())
+    )
+    assert listed == sorted(format_cards(parse_cards(play)) for play in legal)
+    for play in legal:
+        assert follows(hand, play, shape)
 
 
 def test_follow_special_units() -> None:  # R-5.3
@@ -574,6 +602,13 @@ def test_no_declaration_round_one_redeals_later_the_kitty_names_the_suit() -> No
     rnd = dealing({}, kitty="4S 6H BJ LJ", banker=2, levels=[0] * 4)
     finish_window(rnd)
     assert rnd.trump_suit == 1 and rnd.trump_public  # ♥6: the last card not a joker
+    assert rnd.kitty_turned == tuple(parse_cards("6H BJ LJ"))  # from it to the end
+    assert rnd.phase is Phase.BURY and rnd.to_act == 2
+    # Engine decision (docs/rules.md): a kitty of the four jokers gives a no-trump round.
+    rnd = dealing({}, kitty="BJ LJ BJ LJ", banker=2, levels=[0] * 4)
+    finish_window(rnd)
+    assert rnd.trump_suit is None and rnd.trump_public
+    assert rnd.kitty_turned == tuple(parse_cards("BJ LJ BJ LJ"))
     assert rnd.phase is Phase.BURY and rnd.to_act == 2
 
 
