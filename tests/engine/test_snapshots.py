@@ -29,6 +29,7 @@ from zhaopengyou.engine import (
     event_from_dict,
     get_preset,
 )
+from zhaopengyou.engine.cards import parse_cards
 from zhaopengyou.engine.match import round_seed
 
 from .drive import KeenDeclarer, drive, new_round
@@ -148,6 +149,24 @@ def test_not_json_at_all_is_refused() -> None:
     for data in (None, [], "zpy-round/1", 5):
         with pytest.raises(SnapshotError):
             Round.from_json(data)  # type: ignore[arg-type]
+
+
+def test_a_failed_throw_keeps_its_attempt_and_named_units() -> None:
+    """R-4.4: ♠K ♠3 thrown as two units fails (seat 1's ♠Q beats ♠3) and only ♠3 is
+    played; the snapshot keeps the attempt and the units the leader named."""
+    rnd = Round.from_hands(
+        TRACTOR,
+        ["AS KS 3S 3D", "QS JS 4D 5D", "9S 8S 6D 7D", "7S 6S 8D 9D"],
+        level_rank="2",
+        trump_suit="H",
+        banker=0,
+    )
+    rnd.apply(0, Play(tuple(parse_cards("KS 3S")), ((Card("KS"),), (Card("3S"),))))
+    data = json.loads(json.dumps(rnd.to_json()))
+    assert data["current"] == [
+        {"seat": 0, "cards": ["3S"], "attempted": ["KS", "3S"], "attempted_units": [["KS"], ["3S"]]}
+    ]
+    assert Round.from_json(data).to_json() == data
 
 
 @pytest.mark.parametrize("name", ["zhaopengyou", "qidong", "shandong", "tractor"])

@@ -173,3 +173,16 @@ def test_unit_info_as_sent_to_programs() -> None:
         "doubled": 0,
     }
     assert unit_info(tractor, "guafeng").kind == "guafeng"
+
+
+def test_a_shape_pickles_and_shows_its_fields() -> None:
+    """Shapes cross process boundaries (the arena's workers) and show what they are."""
+    import pickle
+
+    shape = Shape("tractor", 2, 3)
+    assert pickle.loads(pickle.dumps(shape)) == shape and shape.size == 6
+    assert repr(shape) == "Shape(kind='tractor', width=2, length=3, extra=0)"
+
+
+def test_no_cards_form_no_unit() -> None:
+    assert unit_of([], ordering("2", "H")) is None
