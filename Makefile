@@ -62,7 +62,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check src tests bench tools
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict src/zhaopengyou
+	$(BIN)/mypy --strict src/zhaopengyou tests bench tools
 
 # Every rule of RULES.md has a test naming it: ../shared/RULES.md when it sits next to this
 # checkout, else the copy tests/RULES.md (RULES=path to read another).

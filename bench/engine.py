@@ -65,7 +65,7 @@ def trials(rounds: int, count: int) -> dict[str, list[float]]:
 
 def follow_positions(preset: Preset, games: int) -> list[tuple[Round, int]]:
     """Rounds stopped at every follow of a few random games."""
-    positions = []
+    positions: list[tuple[Round, int]] = []
     for game in range(games):
         rnd = Match(preset, seed=1000 + game, rounds=1).new_round()
         bots = [RandomBot(game * 10 + s) for s in range(preset.players)]
@@ -73,6 +73,7 @@ def follow_positions(preset: Preset, games: int) -> list[tuple[Round, int]]:
             if rnd.phase is Phase.DEAL:
                 rnd.deal_all()
                 continue
+            assert rnd.to_act is not None
             if rnd.phase is Phase.PLAY and rnd.current:
                 positions.append((rnd.clone(), rnd.to_act))
             _ask(rnd, bots, rnd.to_act, None)

@@ -64,6 +64,7 @@ def test_weighing_by_the_play_puts_more_chance_on_the_true_friend(
             continue
         if seat in (rnd.banker, rnd.friend):
             continue
+        assert seat is not None  # someone is to play
         view = rnd.view(seat)
         evidence = FriendEvidence(view)
         sampler = WorldSampler(view)

@@ -2,12 +2,25 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 import pytest
 
 from zhaopengyou.bots import HeuristicBot, RandomBot, play_match
 from zhaopengyou.bots.runner import _ask, offer_bids
-from zhaopengyou.engine import Bid, Bury, CallFriend, Pass, Phase, Play, Round, get_preset
+from zhaopengyou.engine import (
+    Bid,
+    Bury,
+    CallFriend,
+    Pass,
+    Phase,
+    Play,
+    Preset,
+    Round,
+    get_preset,
+)
 from zhaopengyou.engine.cards import CARD_POINTS, Card
+from zhaopengyou.engine.events import CardDealt
 from zhaopengyou.engine.match import Match
 
 from ..engine.conftest import arranged_deck
@@ -16,7 +29,12 @@ TRACTOR = get_preset("tractor")
 
 
 def position(
-    hands: list[str], plays: list[str], *, leader: int = 0, trump: str = "S", preset=TRACTOR
+    hands: list[str],
+    plays: list[str],
+    *,
+    leader: int = 0,
+    trump: str = "S",
+    preset: Preset = TRACTOR,
 ) -> Round:
     rnd = Round.from_hands(preset, hands, level_rank="2", trump_suit=trump, banker=leader)
     for step, text in enumerate(plays):
@@ -77,9 +95,11 @@ def test_buries_without_points_when_it_can() -> None:
     rnd.deal_all()
     while rnd.phase is Phase.BID:
         seat = rnd.to_act
+        assert seat is not None
         bids = rnd.view(seat).legal_bids()
         rnd.apply(seat, bids[0] if bids and not rnd.bids else Pass())
     assert rnd.phase is Phase.BURY
+    assert rnd.to_act is not None
     view = rnd.view(rnd.to_act)
     burial = HeuristicBot(1).act(view)
     assert isinstance(burial, Bury) and view.burial_error(burial.cards) is None
@@ -95,11 +115,13 @@ def test_calls_a_friend_card_it_lacks() -> None:
         bots = [HeuristicBot(s) for s in range(5)]
         while rnd.phase is not Phase.CALL:
             if rnd.phase is Phase.DEAL:
-                seat = rnd.deal_card()[0].seat
+                seat = cast(CardDealt, rnd.deal_card()[0]).seat  # deal_card: one CardDealt
                 if rnd.may_bid(seat):
                     offer_bids(rnd, bots, [seat])
                 continue
+            assert rnd.to_act is not None
             _ask(rnd, bots, rnd.to_act, None)
+        assert rnd.to_act is not None
         view = rnd.view(rnd.to_act)
         call = bots[rnd.to_act].act(view)
         assert isinstance(call, CallFriend) and call.card is not None

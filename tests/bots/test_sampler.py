@@ -55,7 +55,7 @@ def check_cards(view: View, world: World) -> None:
     assert view.seat is not None
     assert world.hands[view.seat] == view.hand_counts
     assert [sum(hand) for hand in world.hands] == list(view.hand_sizes)
-    total = Counter(c for trick in view.tricks for play in trick.plays for c in play.cards)
+    total = Counter[int](c for trick in view.tricks for play in trick.plays for c in play.cards)
     total.update(c for play in view.current for c in play.cards)
     total.update(world.kitty)
     for hand in world.hands:
@@ -160,9 +160,9 @@ def position(
         friend_call=friend,
     )
     for text in plays:
-        seat = rnd.to_act
-        assert seat is not None
-        rnd.apply(seat, Play.parse(text))
+        to_act = rnd.to_act
+        assert to_act is not None
+        rnd.apply(to_act, Play.parse(text))
     return rnd
 
 

@@ -18,7 +18,7 @@ from typer.testing import CliRunner, Result
 from zhaopengyou.cli import play as play_module
 from zhaopengyou.cli.main import app
 from zhaopengyou.cli.usage import HELP_OPTION_TEXT
-from zhaopengyou.i18n import CATALOG
+from zhaopengyou.i18n.catalog import CATALOG
 from zhaopengyou.records import read_records
 
 ZPY = Path(sys.executable).parent / "zpy"

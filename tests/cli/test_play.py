@@ -20,7 +20,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from rich.console import Console
@@ -36,7 +36,8 @@ from zhaopengyou.engine import Card, Pass, Phase, Round, View, format_cards, get
 from zhaopengyou.engine.cards import RANK_NAMES, full_deck
 from zhaopengyou.engine.errors import NotYourTurn
 from zhaopengyou.engine.events import KittyRevealed
-from zhaopengyou.i18n import CATALOG, tr
+from zhaopengyou.i18n import tr
+from zhaopengyou.i18n.catalog import CATALOG
 from zhaopengyou.i18n.play_text import PLAY_TEXT
 
 MAX_PROMPTS = 3000  # a script stuck in a loop fails instead of hanging
@@ -536,13 +537,16 @@ class Banker(Player):
         return super().answer(view)
 
 
+P = TypeVar("P", bound=Player)
+
+
 def find_seed(
     monkeypatch: pytest.MonkeyPatch,
-    player_class: type[Player],
-    wanted: Callable[[Player], bool],
+    player_class: type[P],
+    wanted: Callable[[P], bool],
     preset: str = "zhaopengyou",
     **kwargs: Any,
-) -> tuple[Player, str, int]:
+) -> tuple[P, str, int]:
     """The first seed whose round gives the scripted (bidding) human the situation
     ``wanted`` looks for: that player, the output and the seed."""
     for seed in range(200):
@@ -650,7 +654,8 @@ class StrictBanker(Banker):
             return self.mistakes[view.phase].pop(0)
         assert view.phase not in self.hint_taken, "the engine refused the suggestion"
         self.hint_taken.add(view.phase)
-        return re.findall(r"\(type ([^)]*)\)", self.out.getvalue())[-1]
+        hints: list[str] = re.findall(r"\(type ([^)]*)\)", self.out.getvalue())
+        return hints[-1]
 
 
 def test_burying_and_calling_are_checked(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -827,7 +832,7 @@ def test_delay_paces_the_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     """``run_play(delay=…)`` (``zpy play --delay``) wins over ZPY_PLAY_DELAY."""
     monkeypatch.setenv("ZPY_PLAY_DELAY", "0.1")
     slept: list[float] = []
-    monkeypatch.setattr(play_module.time, "sleep", slept.append)
+    monkeypatch.setattr("zhaopengyou.cli.play.time.sleep", slept.append)
     console = Console(file=io.StringIO(), width=120, color_system=None)
     run_play(
         get_preset("tractor"),

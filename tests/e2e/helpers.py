@@ -227,12 +227,12 @@ def create_room(
     details = form.locator("details").filter(has=page.get_by_test_id("create-deal-ms"))
     if not details.evaluate("d => d.open"):
         details.locator("summary").first.click()
-    for key, value in pacing.items():
+    for key, setting in pacing.items():
         field = form.get_by_test_id(f"create-{key.replace('_', '-')}")
-        if isinstance(value, str):
-            field.select_option(value)
+        if isinstance(setting, str):
+            field.select_option(setting)
         else:
-            field.fill(str(value))
+            field.fill(str(setting))
     form.get_by_test_id("create-submit").click()
     page.wait_for_url(re.compile(r"#/room/[^/]+$"))
     return page.url.rsplit("/", 1)[1]

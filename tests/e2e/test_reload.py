@@ -28,7 +28,7 @@ def test_reload_mid_trick_keeps_the_table(pages: Pages, server: Server) -> None:
     sign_in_as_guest(page)
     # Slower bots than elsewhere: the seat's turn should not come round (and be played
     # by the bot for the absent player) while the page reloads.
-    pacing = {
+    pacing: dict[str, int | str] = {
         "deal_ms": 15,
         "bot_ms": 250,
         "turn_seconds": 60,

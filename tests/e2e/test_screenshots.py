@@ -39,7 +39,7 @@ def test_screenshots(pages: Pages, fresh_server: Server) -> None:
         expect(page.locator("[data-testid=room-row]").nth(2)).to_be_visible()
         page.screenshot(path=str(ARTIFACTS / f"lobby-{label}.png"), animations="disabled")
 
-        pacing = {
+        pacing: dict[str, int | str] = {
             "deal_ms": 15,
             "bot_ms": 150,
             "turn_seconds": 60,

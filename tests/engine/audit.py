@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from zhaopengyou.bots.base import Agent
 from zhaopengyou.engine import Bid, GiveBack, Phase, Play, Round, View
@@ -51,7 +51,7 @@ def trump_card(rnd: Round, card: int) -> bool:
 class Declaration(NamedTuple):
     """The standing `shandong` declaration (R-8.4), read from the full bids."""
 
-    index: int  # its position in the bids
+    bid_index: int  # its position in the bids (not `index`: that is tuple.index)
     seat: int  # the declarer
     stickers: frozenset[int]  # who took it by 粘 (and so holds its face-down pair)
 
@@ -141,10 +141,10 @@ def visible_bid(rnd: Round, index: int, bid: BidRecord, seat: int | None) -> dic
     taken, returned = list(bid.taken), list(bid.returned)
     if rnd.preset.name == "shandong" and seat != bid.seat:
         standing = declaration(rnd)
-        final = standing is not None and standing.index == index
+        final = standing if standing is not None and standing.bid_index == index else None
         if bid.kind in DECLARING:
-            shown = final and rnd.phase in REVEALED_PHASES and not standing.stuck
-            took = final and seat in standing.stickers
+            shown = final is not None and rnd.phase in REVEALED_PHASES and not final.stuck
+            took = final is not None and seat in final.stickers
             if not (shown or took):
                 cards = [c for c in cards if c >= SMALL_JOKER]
         if bid.kind == "zhan" and seat != bid.from_seat:
@@ -373,7 +373,7 @@ def check_events(rnd: Round, since: int) -> None:
         if isinstance(event, TrumpRevealed):
             found = declaration(rnd)
             assert found is not None
-            pair = [c for c in rnd.bids[found.index].cards if c < SMALL_JOKER]
+            pair = [c for c in rnd.bids[found.bid_index].cards if c < SMALL_JOKER]
             assert sorted(event.cards) == ([] if found.stuck else sorted(pair))
     for seat in [*range(rnd.preset.players), None]:
         expected = [redacted(rnd, event, seat) for event in new]
@@ -411,9 +411,10 @@ def audited_round(rnd: Round, agents: Sequence[Agent], *, view_every: int = 1) -
     step = 0
     checked_tricks = 0
     played = [0] * len(rnd.hands[0])
+    seat: int | None
     while rnd.phase is not Phase.DONE:
         if rnd.phase is Phase.DEAL:
-            seat = rnd.deal_card()[0].seat
+            seat = cast(CardDealt, rnd.deal_card()[0]).seat  # deal_card: one CardDealt
             if rnd.phase is Phase.DEAL and rnd.can_bid(seat):
                 view = rnd.view(seat)
                 action = agents[seat].act(view)
@@ -440,6 +441,7 @@ def audited_round(rnd: Round, agents: Sequence[Agent], *, view_every: int = 1) -
             hand = rnd.hands[seat]
             assert all(action.cards.count(c) <= hand[c] for c in set(action.cards))
         tricks_before, current_before = len(rnd.tricks), len(rnd.current)
+        assert action is not None  # None only means "no bid" while dealing
         rnd.apply(seat, action)
         if isinstance(action, Play):
             # The play actually made (a failed throw plays only its forced unit).

@@ -3,12 +3,22 @@ games without declarations (R-8.2, R-8.3) leave out of R-8.4."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import cast
+
 import pytest
 
 from zhaopengyou.engine import Bid, IllegalAction, Pass, Phase, Round, get_preset
 from zhaopengyou.engine.bidding import BiddingRules, BidRecord
 from zhaopengyou.engine.cards import Card, parse_cards
-from zhaopengyou.engine.events import KittyTaken, KittyTurned, Redealt, TrumpDecided
+from zhaopengyou.engine.events import (
+    CardDealt,
+    Event,
+    KittyTaken,
+    KittyTurned,
+    Redealt,
+    TrumpDecided,
+)
 
 from .conftest import arranged_deck, refusal, refused_bid
 
@@ -19,7 +29,7 @@ def dealt_round(
     wants: dict[int, str],
     kitty: str = "",
     banker: int | None = None,
-    levels=None,
+    levels: Sequence[int] | None = None,
     last_card: bool = True,
 ) -> Round:
     """Deal the arranged cards; without ``last_card`` the deal stays open for bids."""
@@ -32,7 +42,7 @@ def dealt_round(
 
 def test_deal_is_card_by_card_in_play_order_from_the_dealer() -> None:  # R-8.1
     rnd = Round(TRACTOR, seed=3, dealer=2)
-    seats = [rnd.deal_card()[0].seat for _ in range(8)]
+    seats = [cast(CardDealt, rnd.deal_card()[0]).seat for _ in range(8)]  # one CardDealt each
     assert seats == [2, 3, 0, 1, 2, 3, 0, 1]
     assert rnd.phase is Phase.DEAL
 
@@ -140,14 +150,16 @@ def test_closing_window_polls_in_order_and_a_bid_restarts_the_count() -> None:  
     events = rnd.apply(2, Pass())
     assert any(isinstance(e, TrumpDecided) for e in events)
     assert rnd.banker == 2 and rnd.trump_suit == 2  # last bidder is banker, ♣ trump
-    assert rnd.phase is Phase.BURY and rnd.to_act == 2
+    phase: Phase = rnd.phase  # not the BID mypy narrowed it to above: the passes moved it on
+    assert phase is Phase.BURY and rnd.to_act == 2
     taken = [e for e in events if isinstance(e, KittyTaken)]
     assert len(taken[0].cards) == 8 and rnd.hand_sizes[2] == 33
 
 
-def close_window(rnd: Round) -> list:
-    events = []
+def close_window(rnd: Round) -> list[Event]:
+    events: list[Event] = []
     while rnd.phase is Phase.BID:
+        assert rnd.to_act is not None
         events += rnd.apply(rnd.to_act, Pass())
     return events
 
@@ -271,7 +283,7 @@ def test_quick_bid_check_agrees_with_the_legal_bids(name: str) -> None:  # R-8.2
         rnd = Round(preset, seed=seed)
         agents = [RandomBot(seed * 7 + s) for s in range(preset.players)]
         while rnd.phase is Phase.DEAL:
-            dealt_to = rnd.deal_card()[0].seat
+            dealt_to = cast(CardDealt, rnd.deal_card()[0]).seat  # deal_card: one CardDealt
             for seat in range(preset.players):
                 if rnd.phase is Phase.DEAL:
                     exact = bool(preset.bidding.legal_bids(rnd.bid_context(seat)))

@@ -100,7 +100,7 @@ def test_parse_error_names_the_bad_token(
     assert tr(info.value.reason, "zh-Hans") == chinese
 
 
-def test_points_are_5_10_and_k(level=None) -> None:
+def test_points_are_5_10_and_k(level: str | None = None) -> None:
     assert points_of(parse_cards("5S 10H KD AS LJ")) == 25
     assert [card.points for card in parse_cards("5S 10H KD AS LJ")] == [5, 10, 10, 0, 0]
     for decks in (1, 2, 3):

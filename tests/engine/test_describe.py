@@ -10,8 +10,10 @@ from zhaopengyou.engine.cards import RANK_NAMES
 
 from .conftest import refusal
 
+Reading = tuple[str, int, int, str]  # kind, width, length, top card
 
-def reading(preset: str, level: str, trump: str | None, cards: str) -> list[tuple]:
+
+def reading(preset: str, level: str, trump: str | None, cards: str) -> list[Reading]:
     p = get_preset(preset)
     ordering = p.ordering(RANK_NAMES.index(level), None if trump is None else "SHCD".index(trump))
     return [
@@ -61,7 +63,9 @@ def reading(preset: str, level: str, trump: str | None, cards: str) -> list[tupl
         ("shandong", "K", "S", "3S 3H 3C 3D 3D", [("lightning", 1, 5, "3S")]),  # 闪电
     ],
 )
-def test_describe(preset, level, trump, cards, expected) -> None:
+def test_describe(
+    preset: str, level: str, trump: str | None, cards: str, expected: list[Reading] | None
+) -> None:
     if expected is None:
         p = get_preset(preset)
         ordering = p.ordering(
@@ -132,7 +136,11 @@ def test_a_hidden_trump_cannot_be_used_to_read_cards() -> None:
             if rnd.phase is Phase.DEAL:
                 rnd.deal_card()
                 continue
-            rnd.apply(rnd.to_act, bots[rnd.to_act].act(rnd.view(rnd.to_act)))
+            seat = rnd.to_act
+            assert seat is not None
+            action = bots[seat].act(rnd.view(seat))
+            assert action is not None  # None only means "no bid" while dealing
+            rnd.apply(seat, action)
         if not rnd.trump_public:
             outsider = next(s for s in range(4) if s not in rnd.trump_knowers)
             with pytest.raises(IllegalAction) as info:

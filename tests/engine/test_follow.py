@@ -19,6 +19,7 @@ from zhaopengyou.engine.follow import (
     random_follow,
 )
 from zhaopengyou.engine.leads import parse_lead
+from zhaopengyou.engine.ordering import Ordering
 from zhaopengyou.engine.units import PAIR, SINGLE, TRIPLE, Shape
 
 from .conftest import counts, ordering, refusal
@@ -27,7 +28,9 @@ SPADES = 0
 TRACTOR2 = Shape("tractor", 2, 2)
 
 
-def legal(hand: str, play: str, shapes, suit: int = SPADES, o=None) -> bool:
+def legal(
+    hand: str, play: str, shapes: tuple[Shape, ...], suit: int = SPADES, o: Ordering | None = None
+) -> bool:
     o = o or ordering("2", "H")
     return follow_error(counts(hand), counts(play), suit, shapes, o) is None
 
@@ -106,7 +109,7 @@ def test_trump_lead_followed_with_trumps() -> None:  # R-5.1 with the trump suit
     assert not legal("2S 2S LJ 3C", "2S LJ", (PAIR,), suit=TRUMP, o=o)
 
 
-def _enumerated(hand: str, shapes, suit: int = SPADES) -> set[tuple[int, ...]]:
+def _enumerated(hand: str, shapes: tuple[Shape, ...], suit: int = SPADES) -> set[tuple[int, ...]]:
     o = ordering("2", "H")
     return {tuple(sorted(p)) for p in iter_legal_follows(counts(hand), suit, shapes, o)}
 
@@ -126,7 +129,9 @@ def _enumerated(hand: str, shapes, suit: int = SPADES) -> set[tuple[int, ...]]:
         ("3S 3S 4S 4S 5S 5S 6S 6S 9S 9S JS", (TRACTOR2, TRACTOR2)),
     ],
 )
-def test_random_follow_is_uniform_over_the_legal_follows(hand: str, shapes) -> None:
+def test_random_follow_is_uniform_over_the_legal_follows(
+    hand: str, shapes: tuple[Shape, ...]
+) -> None:
     o = ordering("2", "H")
     legal_set = _enumerated(hand, shapes)
     rng = random.Random(42)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+from typing import cast
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -28,6 +29,7 @@ from zhaopengyou.engine import (
     get_preset,
 )
 from zhaopengyou.engine.cards import CARDS, Card
+from zhaopengyou.engine.events import CardDealt
 
 PRESETS = [
     get_preset("zhaopengyou"),
@@ -51,12 +53,13 @@ def sample_states(per_preset: int = 40) -> list[Round]:
                 ):
                     states.append(copy.deepcopy(rnd))
                 if rnd.phase is Phase.DEAL:
-                    seat = rnd.deal_card()[0].seat
+                    seat = cast(CardDealt, rnd.deal_card()[0]).seat  # deal_card: one CardDealt
                     if rnd.phase is Phase.DEAL and rng.random() < 0.2:
                         bids = rnd.view(seat).legal_bids()
                         if bids:
                             rnd.apply(seat, rng.choice(bids))
                     continue
+                assert rnd.to_act is not None
                 _ask(rnd, bots, rnd.to_act, None)
             states.append(rnd)
     return states

@@ -23,7 +23,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -84,6 +84,7 @@ from zhaopengyou.engine import (
     parse_cards,
 )
 from zhaopengyou.engine.cards import RANK_NAMES
+from zhaopengyou.engine.events import CardDealt
 
 CONFIGS: dict[str, tuple[str, dict[str, Any]]] = {
     "zhaopengyou": ("zhaopengyou", {}),
@@ -484,8 +485,9 @@ class DifferentialGame:
             return
         seat = (self.deal_from + self.dealt) % players  # one card at a time in order
         events = rnd.deal_card()
-        dealt = events[0]
+        dealt = cast(CardDealt, events[0])  # deal_card returns the one CardDealt
         self.check(dealt.seat == seat, "R-8.1 deal order", dealt.seat, seat)
+        assert dealt.card is not None  # the round's own event is not redacted
         self.hands[seat][dealt.card] += 1
         self.dealt += 1
         if self.dealt == game.players * game.hand_size:
@@ -618,7 +620,7 @@ class DifferentialGame:
         judged: list[tuple[Any, bool]] = []
         for size in (game.kitty_size, game.kitty_size, game.kitty_size - 1, game.kitty_size + 1):
             judged.append((tuple(rng.sample(cards, size)), size == game.kitty_size))
-        missing = [Card(c) for c in range(54) if not hand[c]]
+        missing = [card for card in map(Card, range(54)) if not hand[card]]
         if missing:
             bad = [*rng.sample(cards, game.kitty_size - 1), rng.choice(missing)]
             judged.append((tuple(bad), False))
@@ -660,7 +662,7 @@ class DifferentialGame:
         for _ in range(4):
             h = rng.choice([*sorted(hand), Card(rng.randrange(54))])
             k = rng.choice((*self.buried, Card(rng.randrange(54))))
-            pairs = ((h, k),)
+            pairs: tuple[tuple[Card, Card], ...] = ((h, k),)
             judged.append((pairs, is_legal_swap(hand, self.buried, pairs, self.order)))
         self.stats.verdicts["swap (R-8.4)"] += len(judged)
         self.probe_some("swap (R-8.4)", seat, judged, lambda p: Swap(p))
@@ -745,7 +747,7 @@ class DifferentialGame:
         for _ in range(SAMPLES // 2):
             pool = list(in_esuit(hand, rng.choice(suits), order).elements())
             out.append((key(rng.sample(pool, rng.randint(1, len(pool)))), None))
-        missing = [Card(c) for c in range(54) if hand[c] < game.decks]
+        missing = [card for card in map(Card, range(54)) if hand[card] < game.decks]
         out.append((key([*rng.sample(cards, 1), rng.choice(missing)]), None))
         if game.throws:
             for cand, _ in list(out[:4]):
@@ -817,8 +819,8 @@ class DifferentialGame:
             units = shandong_units_held(hand, order) if game.name == "shandong" else None
             if units is None:
                 suits = [s for s in (0, 1, 2, 3, TRUMP) if in_esuit(hand, s, order)]
-                pool = in_esuit(hand, rng.choice(suits), order)
-                units = units_in(pool, order, game.max_width)
+                held = in_esuit(hand, rng.choice(suits), order)
+                units = units_in(held, order, game.max_width)
             big = [u for u in units if u.shape.size > 1]
             pick = rng.choice(big) if big and rng.random() < 0.6 else rng.choice(units)
             return pick.cards, None
@@ -1285,7 +1287,7 @@ def test_r9_7_j_to_6_worked_examples(title: str, hands: list[str], banker_level:
     game.play()
     rnd = game.rnd
     result = rnd.result
-    assert result is not None
+    assert result is not None and result.levels_after is not None
     assert RANK_NAMES[result.levels_after[0]] == banker_level
 
 

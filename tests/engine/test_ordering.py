@@ -10,7 +10,7 @@ from zhaopengyou.engine.ordering import Ordering
 from .conftest import ordering
 
 
-def order_list(o, text: str) -> list[int]:
+def order_list(o: Ordering, text: str) -> list[int]:
     return [o.order[c] for c in parse_cards(text)]
 
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from zhaopengyou.bots import RandomBot
 from zhaopengyou.bots.heuristic import HeuristicBot
-from zhaopengyou.engine import get_preset
+from zhaopengyou.engine import Preset, get_preset
 from zhaopengyou.engine.match import Match
 from zhaopengyou.records import match_records, replay_record
 
@@ -28,7 +28,7 @@ PRESETS = {
 SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def play_audited_match(preset, seed: int, rounds: int, bots: str = "random") -> Match:
+def play_audited_match(preset: Preset, seed: int, rounds: int, bots: str = "random") -> Match:
     """Play a match with every invariant checked, then replay each round's record
     through the engine: it must reproduce the game exactly."""
     match = Match(preset, seed=seed, rounds=rounds)

@@ -4,6 +4,7 @@ R-9.2, R-9.4, R-10.2."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 import pytest
 
@@ -18,9 +19,11 @@ from zhaopengyou.engine import (
     Round,
     get_preset,
 )
+from zhaopengyou.engine.bidding import QidongBidding
 from zhaopengyou.engine.cards import Card, parse_cards
-from zhaopengyou.engine.events import KittyTurned, Redealt, ThrowFailed
+from zhaopengyou.engine.events import Event, KittyTurned, Redealt, ThrowFailed
 from zhaopengyou.engine.table import Band
+from zhaopengyou.engine.tricks import PlayRank
 from zhaopengyou.engine.units import PAIR, SINGLE, Shape
 
 from .conftest import arranged_deck, ordering, refused_bid
@@ -62,6 +65,7 @@ def test_bid_order_single_two_then_pairs_by_suit_then_jokers() -> None:  # R-8.3
     assert rnd.bid_count == 6
     rnd.deal_card()
     while rnd.phase is Phase.BID:
+        assert rnd.to_act is not None
         rnd.apply(rnd.to_act, Pass())
     assert rnd.banker == 4 and rnd.trump_suit is None  # last bidder; joker pair: no-trump
 
@@ -71,6 +75,7 @@ def test_pair_of_twos_names_its_suit() -> None:  # R-8.3
     rnd.apply(2, Bid.parse("2H 2H"))
     rnd.deal_card()
     while rnd.phase is Phase.BID:
+        assert rnd.to_act is not None
         rnd.apply(rnd.to_act, Pass())
     assert (rnd.banker, rnd.trump_suit, rnd.bid_count) == (2, 1, 1)
 
@@ -120,7 +125,8 @@ def test_a_refused_bid_says_why(
 def test_bid_strengths_are_the_documented_scale() -> None:  # R-8.3
     """`QidongBidding.strength`: 1 for a single 2, 2–5 for pairs of ♦2 ♣2 ♥2 ♠2, 6/7
     for a pair of 小王/大王, None for anything else."""
-    strength = type(QIDONG.bidding).strength
+    rules = cast(QidongBidding, QIDONG.bidding)  # the qidong preset's, by construction
+    strength = type(rules).strength
     scale = ["2S", "2D 2D", "2C 2C", "2H 2H", "2S 2S", "LJ LJ", "BJ BJ"]
     assert [strength(parse_cards(cards), 0) for cards in scale] == [1, 2, 3, 4, 5, 6, 7]
     assert strength(parse_cards("2H 2H"), 1) is None  # not the level rank
@@ -129,8 +135,9 @@ def test_bid_strengths_are_the_documented_scale() -> None:  # R-8.3
 
 def test_no_bid_turns_the_kitty_to_the_first_card_without_its_twin() -> None:  # R-8.3
     rnd = dealt({3: "7C"}, kitty="5S 5S 7C KD KD 3H 3H 9D", last_card=True)
-    events = []
+    events: list[Event] = []
     while rnd.phase is Phase.BID:
+        assert rnd.to_act is not None
         events += rnd.apply(rnd.to_act, Pass())
     turned = next(e for e in events if isinstance(e, KittyTurned))
     assert [c.ascii for c in turned.cards] == ["5S", "5S", "7C"]
@@ -141,14 +148,16 @@ def test_no_bid_turns_the_kitty_to_the_first_card_without_its_twin() -> None:  #
 def test_no_bid_joker_in_kitty_means_no_trump() -> None:  # R-8.3
     rnd = dealt({1: "BJ"}, kitty="BJ 4S 4S 6D 6D 8C 8C 9H", last_card=True)
     while rnd.phase is Phase.BID:
+        assert rnd.to_act is not None
         rnd.apply(rnd.to_act, Pass())
     assert rnd.trump_suit is None and rnd.banker == 1
 
 
 def test_no_bid_and_four_pairs_in_the_kitty_redeals() -> None:  # R-8.3
     rnd = dealt({}, kitty="4S 4S 6D 6D 8C 8C 9H 9H", last_card=True)
-    events = []
+    events: list[Event] = []
     while rnd.phase is Phase.BID:
+        assert rnd.to_act is not None
         events += rnd.apply(rnd.to_act, Pass())
     assert any(isinstance(e, Redealt) for e in events)
     assert rnd.phase is Phase.DEAL and rnd.redeals == 1
@@ -187,7 +196,8 @@ def test_friend_call_singles_twin_not_buried_and_solo() -> None:  # R-9.2
     assert CallFriend(Card("KH")) not in calls  # held twice
     assert CallFriend(Card("9C")) not in calls  # its twin is buried
     assert calls[-1] == CallFriend(solo=True)  # 独打 is always an option
-    assert preset.friend_call_error(hand, buried, CallFriend(Card("KH"))).rule == "R-9.2"
+    error = preset.friend_call_error(hand, buried, CallFriend(Card("KH")))
+    assert error is not None and error.rule == "R-9.2"
     only_pairs = [0] * 54
     for card in parse_cards("AH AH"):
         only_pairs[card] += 1
@@ -203,7 +213,7 @@ def test_friend_is_the_twin_holder() -> None:  # R-9.2
 def test_seed_001_trumping_examples() -> None:  # R-6.1, R-6.2 (qidong Decision)
     o = ordering("2", "S", "qidong")
 
-    def rank(shapes, play: str):
+    def rank(shapes: tuple[Shape, ...], play: str) -> PlayRank | None:
         return QIDONG.play_rank(shapes, DIAMONDS, parse_cards(play), o)
 
     ak5544 = (TRACTOR2, SINGLE, SINGLE)
@@ -213,7 +223,8 @@ def test_seed_001_trumping_examples() -> None:  # R-6.1, R-6.2 (qidong Decision)
     r977, r884 = rank((PAIR, SINGLE), "9S 7S 7S"), rank((PAIR, SINGLE), "8S 8S 4S")
     assert r977 is not None and r884 is not None and r884 > r977  # 884 over-trumps 977
     singles = (SINGLE, SINGLE, SINGLE)
-    assert rank(singles, "9S 7S 7S") > rank(singles, "8S 8S 4S")  # highest card decides
+    s977, s884 = rank(singles, "9S 7S 7S"), rank(singles, "8S 8S 4S")
+    assert s977 is not None and s884 is not None and s977 > s884  # highest card decides
 
 
 def test_trumping_counts_tractors_and_pairs_not_lengths() -> None:  # R-6.1 qidong Decision
@@ -255,7 +266,7 @@ def test_r6_2_trumping_pairs_run_over_the_removed_level_rank() -> None:  # qidon
         ((Shape("tractor", 2, 3), PAIR), 32),
     ],
 )
-def test_kitty_multiplier(shapes, multiplier) -> None:  # R-7.2 qidong
+def test_kitty_multiplier(shapes: tuple[Shape, ...], multiplier: int) -> None:  # R-7.2 qidong
     assert QIDONG.kitty_multiplier(shapes) == multiplier
 
 
@@ -317,6 +328,7 @@ def test_a_full_solo_round_multiplies_by_the_bid_count() -> None:  # R-10.2, R-8
     rnd.deal_all()
     while rnd.phase is Phase.BID:
         seat = rnd.to_act
+        assert seat is not None
         if seat == 2 and not rnd.bids:
             rnd.apply(seat, Bid.parse("2S 2S"))
         else:

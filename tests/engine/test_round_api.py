@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -26,7 +26,8 @@ from zhaopengyou.engine import (
     event_from_dict,
     get_preset,
 )
-from zhaopengyou.engine.events import for_seat
+from zhaopengyou.engine.cards import Card
+from zhaopengyou.engine.events import CardDealt, for_seat
 
 from .drive import PRESET_NAMES, drive, new_round
 
@@ -49,8 +50,8 @@ def continue_with(rnd: Round, steps: list[dict[str, Any]]) -> None:
     """Feed a round the steps of another round's history."""
     for step in steps:
         if step["kind"] == "deal":
-            events = rnd.deal_card()
-            assert events[0].card is not None and events[0].card.ascii == step["card"]
+            dealt = cast(CardDealt, rnd.deal_card()[0])  # deal_card returns the one CardDealt
+            assert dealt.card is not None and dealt.card.ascii == step["card"]
         else:
             rnd.apply(step["seat"], action_from_dict(step))
 
@@ -205,7 +206,7 @@ def any_action(view: View) -> st.SearchStrategy[Any]:
     """Actions of every kind built from the seat's own cards (legal or not)."""
     from zhaopengyou.engine import Bid, Bury, CallFriend, GiveBack, Pass, Play, Swap
 
-    hand = list(view.hand) or [None]
+    hand: list[Card | None] = list(view.hand) or [None]
     cards = st.lists(st.sampled_from(hand), min_size=1, max_size=6).map(
         lambda cs: tuple(c for c in cs if c is not None)
     )

@@ -3,6 +3,9 @@ R-5.3, R-6.1, R-7.2, R-7.3, R-8.4, R-9.4, R-9.5, R-9.7."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any, TypeVar, cast
+
 import pytest
 
 from zhaopengyou.engine import (
@@ -13,6 +16,7 @@ from zhaopengyou.engine import (
     Pass,
     Phase,
     Play,
+    Preset,
     Round,
     Swap,
     get_preset,
@@ -22,13 +26,16 @@ from zhaopengyou.engine.codec import DecodeError
 from zhaopengyou.engine.declaring import ShandongBidding
 from zhaopengyou.engine.events import (
     BidMade,
+    CardDealt,
+    DeclarationTaken,
+    Event,
     TrumpDecided,
     TrumpRevealed,
     event_from_dict,
     event_to_dict,
     for_seat,
 )
-from zhaopengyou.engine.ordering import STRICT_RUNS
+from zhaopengyou.engine.ordering import STRICT_RUNS, Ordering
 from zhaopengyou.engine.shandong import (
     iter_shandong_follows,
     shandong_follow_error,
@@ -41,9 +48,15 @@ from .conftest import arranged_deck, counts, ordering, refusal
 
 SHANDONG = get_preset("shandong")
 FIXED = (0, 1, 3)
+EventT = TypeVar("EventT", bound=Event)
 
 
-def o(level: str = "9", trump: str | None = "S"):
+def seen(event: EventT, seat: int) -> EventT:
+    """``for_seat`` keeping the event's class: it only blanks the fields ``seat`` may not see."""
+    return cast(EventT, for_seat(event, seat))
+
+
+def o(level: str = "9", trump: str | None = "S") -> Ordering:
     return ordering(level, trump, "shandong", FIXED)
 
 
@@ -227,6 +240,7 @@ def test_baodi_subtracts_the_kitty_and_jokers_count_100_and_80() -> None:  # R-7
     assert result.trick_points == 0 and result.kitty_points == 110
     assert result.kitty_multiplier == 0 and result.attackers_points == -110
     assert result.band == Band("banker", 6)  # −120 ≤ X < −80
+    assert result.levels_after is not None
     assert result.levels_after[0] == RANK_NAMES.index("J")  # 逢J必打: 9 + 6 stops at J
 
 
@@ -327,8 +341,8 @@ def dealing(
     kitty: str = "",
     *,
     banker: int | None = None,
-    levels=None,
-    preset=SHANDONG,
+    levels: Sequence[int] | None = None,
+    preset: Preset = SHANDONG,
 ) -> Round:
     """A round dealt up to the last card, so that anyone may still declare."""
     deck = arranged_deck(4, 2, 26, wants, kitty, dealer=banker or 0)
@@ -341,6 +355,7 @@ def dealing(
 def finish_window(rnd: Round) -> None:
     rnd.deal_card()
     while rnd.phase is Phase.BID:
+        assert rnd.to_act is not None
         rnd.apply(rnd.to_act, Pass())
 
 
@@ -350,7 +365,7 @@ def test_liang_hides_the_pair_from_everyone_else() -> None:
     made = events[0]
     assert isinstance(made, BidMade)
     assert [c.ascii for c in made.cards] == ["LJ"]  # 明亮: the joker shows
-    assert for_seat(made, 0).hidden == () and [c.ascii for c in for_seat(made, 1).hidden] == [
+    assert seen(made, 0).hidden == () and [c.ascii for c in seen(made, 1).hidden] == [
         "7H",
         "7H",
     ]  # 暗亮: only the declarer sees the pair
@@ -387,7 +402,8 @@ def test_reveal_after_burying_and_swapping() -> None:  # R-8.4
     revealed = [e for e in events if isinstance(e, TrumpRevealed)]
     assert revealed and revealed[0].trump_suit == 1
     assert [c.ascii for c in revealed[0].cards] == ["7H", "7H"]  # the declarer shows the pair
-    assert rnd.view(0).trump_suit == 1 and rnd.phase is Phase.PLAY and rnd.to_act == 1
+    phase: Phase = rnd.phase  # not the SWAP mypy narrowed it to above: the swap moved it on
+    assert rnd.view(0).trump_suit == 1 and phase is Phase.PLAY and rnd.to_act == 1
     assert Card("9S") in rnd.final_kitty and Card("9H") not in rnd.final_kitty
     assert [c.ascii for c in rnd.view(2).bids[0].cards] == ["LJ", "7H", "7H"]
 
@@ -432,9 +448,9 @@ def test_zhan_takes_the_declaration_and_gives_back_a_fixed_trump() -> None:  # R
     assert (info.value.rule, str(info.value)) == ("R-8.4", f"R-8.4: {OTHER_SIDE}")
     assert rnd.to_json() == before
     events = rnd.apply(1, Bid(tuple(parse_cards("BJ 10D 10D JD JD")), "zhan"))
-    taken_event = next(e for e in events if e.kind == "declaration_taken")
-    assert for_seat(taken_event, 2).cards == () and for_seat(taken_event, 3).cards == ()
-    assert len(for_seat(taken_event, 0).cards) == 3 == len(for_seat(taken_event, 1).cards)
+    taken_event = next(e for e in events if isinstance(e, DeclarationTaken))
+    assert seen(taken_event, 2).cards == () and seen(taken_event, 3).cards == ()
+    assert len(seen(taken_event, 0).cards) == 3 == len(seen(taken_event, 1).cards)
     assert rnd.view(1).must_give_back == 3
     assert [c.ascii for c in rnd.view(1).bids[1].taken] == ["LJ", "7H", "7H"]
     assert rnd.view(2).bids[1].taken == ()  # others do not see what was taken
@@ -616,11 +632,12 @@ def test_hidden_suit_does_not_leak_through_events() -> None:  # R-8.4
     rnd = dealing({1: "LJ 7H 7H"})
     rnd.apply(1, Bid(tuple(parse_cards("LJ 7H 7H")), "liang"))
     rnd.deal_card()
-    events = []
+    events: list[Event] = []
     while rnd.phase is Phase.BID:
+        assert rnd.to_act is not None
         events += rnd.apply(rnd.to_act, Pass())
     decided = next(e for e in events if isinstance(e, TrumpDecided))
-    assert for_seat(decided, 0).trump_suit is None and for_seat(decided, 1).trump_suit == 1
+    assert seen(decided, 0).trump_suit is None and seen(decided, 1).trump_suit == 1
 
 
 def test_unit_enumeration_matches_a_brute_force_search() -> None:  # R-3.5, R-3.6
@@ -659,7 +676,7 @@ def test_declarations_listed_are_exactly_the_legal_ones() -> None:  # R-8.4
         rnd = Round(SHANDONG, seed=seed)
         agents = [RandomBot(seed * 5 + s) for s in range(4)]
         while rnd.phase is Phase.DEAL:
-            dealt_to = rnd.deal_card()[0].seat
+            dealt_to = cast(CardDealt, rnd.deal_card()[0]).seat  # deal_card: one CardDealt
             for seat in range(4):
                 if rnd.phase is not Phase.DEAL or rnd.pending_give_back is not None:
                     continue
@@ -733,10 +750,14 @@ def test_the_burier_is_told_how_many_buried_cards_the_declarer_swapped() -> None
                 rnd.deal_card()
                 continue
             seat = rnd.to_act
-            rnd.apply(seat, bots[seat].act(rnd.view(seat)))
+            assert seat is not None
+            action = bots[seat].act(rnd.view(seat))
+            assert action is not None  # None only means "no bid" while dealing
+            rnd.apply(seat, action)
         if not rnd.swaps:
             continue
         burier, declarer = rnd.buried_by, rnd.declarer
+        assert burier is not None and declarer is not None
         assert burier != declarer
         view = rnd.view(burier)
         assert view.buried == rnd.buried != rnd.final_kitty
@@ -769,7 +790,7 @@ def test_a_position_with_swaps_counts_the_kitty_after_them() -> None:  # R-8.4, 
     swap puts a hand card into it in place of a buried card, and the hands hold the
     cards after the swaps, so the copies are counted against the kitty after them."""
     kitty, swaps = "2C 3C", [["5D", "2C"]]
-    position = {"level_rank": "4", "trump_suit": "H", "banker": 0, "declarer": 0}
+    position: dict[str, Any] = {"level_rank": "4", "trump_suit": "H", "banker": 0, "declarer": 0}
     rnd = Round.from_hands(
         SHANDONG, ["AS 2C", "KS QS", "JS 10S", "9S 8S"], kitty=kitty, swaps=swaps, **position
     )
@@ -880,6 +901,7 @@ def test_a_give_back_moves_the_cards_and_the_turn(window: str) -> None:  # R-8.4
     if window == "bid":
         rnd.deal_card()
         while rnd.to_act != 1:
+            assert rnd.to_act is not None
             rnd.apply(rnd.to_act, Pass())
         assert rnd.phase is Phase.BID
     views()  # cached from before the 粘: none may be shown after the give-back

@@ -8,7 +8,7 @@ import functools
 import itertools
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -22,6 +22,7 @@ from zhaopengyou.engine import (
     Match,
     Phase,
     Play,
+    Preset,
     Round,
     SnapshotError,
     View,
@@ -30,6 +31,7 @@ from zhaopengyou.engine import (
     get_preset,
 )
 from zhaopengyou.engine.cards import parse_cards
+from zhaopengyou.engine.events import CardDealt
 from zhaopengyou.engine.match import round_seed
 
 from .drive import KeenDeclarer, drive, new_round
@@ -37,19 +39,26 @@ from .drive import KeenDeclarer, drive, new_round
 TRACTOR = get_preset("tractor")
 
 
-def mid_play(seed: int = 4, preset=TRACTOR, plays: int = 7) -> Round:
+def mid_play(seed: int = 4, preset: Preset = TRACTOR, plays: int = 7) -> Round:
     """A round in its tricks, a trick in progress."""
     rnd = Round(preset, seed=seed)
     bots = [RandomBot(seed * 10 + s) for s in range(preset.players)]
     rnd.deal_all()
     while rnd.phase is not Phase.PLAY:
-        seat = rnd.to_act
-        rnd.apply(seat, bots[seat].act(rnd.view(seat)))
+        bot_acts(rnd, bots)
     for _ in range(plays):
-        seat = rnd.to_act
-        rnd.apply(seat, bots[seat].act(rnd.view(seat)))
+        bot_acts(rnd, bots)
     assert rnd.current
     return rnd
+
+
+def bot_acts(rnd: Round, bots: list[RandomBot]) -> None:
+    """The seat to act acts as its bot decides (all cards are dealt)."""
+    seat = rnd.to_act
+    assert seat is not None
+    action = bots[seat].act(rnd.view(seat))
+    assert action is not None  # None only means "no bid" while dealing
+    rnd.apply(seat, action)
 
 
 @pytest.fixture
@@ -146,6 +155,7 @@ def test_a_wrong_trick_winner_or_points_are_refused(snapshot: dict[str, Any]) ->
 
 
 def test_not_json_at_all_is_refused() -> None:
+    data: object
     for data in (None, [], "zpy-round/1", 5):
         with pytest.raises(SnapshotError):
             Round.from_json(data)  # type: ignore[arg-type]
@@ -246,6 +256,7 @@ def test_a_loaded_round_plays_on_exactly_as_the_original(
         if seat is None:
             copy_.deal_card()
         else:
+            assert action is not None  # drive yields an action with each seat
             copy_.apply(seat, action)
         if reload:
             assert what_each_seat_sees(copy_) == what_each_seat_sees(original), f"step {index}"
@@ -758,7 +769,7 @@ def test_history_starts_with_the_round_and_lists_each_card_and_action() -> None:
     assert steps[0]["kind"] == "start" and steps[0]["dealer"] == rnd.dealer
     deals = [s for s in steps if s["kind"] == "deal"]
     assert len(deals) == rnd.cards_to_deal
-    assert [s["card"] for s in deals] == [c.ascii for c in rnd.deck[: rnd.cards_to_deal]]
+    assert [s["card"] for s in deals] == [Card(c).ascii for c in rnd.deck[: rnd.cards_to_deal]]
     assert steps[-1]["kind"] == "play"
     assert Round.from_history(TRACTOR, rnd.seed, steps).to_json() == rnd.to_json()
 
@@ -778,6 +789,7 @@ def test_history_errors_name_the_step() -> None:
     assert caught.value.key == f"steps[{len(steps) - 1}]"
     with pytest.raises(HistoryError, match="seed"):
         Round.from_history(TRACTOR, None, steps)
+    assert rnd.seed is not None  # mid_play gives the round a seed
     with pytest.raises(HistoryError, match="seed"):
         Round.from_history(TRACTOR, rnd.seed + 1, steps)
     with pytest.raises(HistoryError):
@@ -925,7 +937,7 @@ LATER_ROUNDS = [
 ]
 
 
-def later_round(preset=TRACTOR) -> tuple[Match, Round]:
+def later_round(preset: Preset = TRACTOR) -> tuple[Match, Round]:
     """A match after its first round, and its round 2 with two cards of the first trick
     played: the round has a number, levels and a banker carried over from round 1."""
     match = Match(preset, seed=5, rounds=3)
@@ -1125,6 +1137,7 @@ def test_a_clone_is_independent_and_shares_only_immutable_parts() -> None:
     assert twin.preset is rnd.preset and twin.ordering is rnd.ordering
     while twin.phase is not Phase.DONE:
         seat = twin.to_act
+        assert seat is not None
         twin.apply(seat, twin.view(seat).random_play(__import__("random").Random(seat)))
     assert rnd.to_json() == before
     assert twin.result is not None and rnd.result is None
@@ -1139,10 +1152,12 @@ def test_a_clone_during_the_deal_has_its_own_generator() -> None:
     twin = rnd.clone()
     before = rnd.to_json()
     while twin.redeals == 0:
+        assert twin.to_act is not None
         twin.apply(twin.to_act, Pass())
     assert rnd.to_json() == before
     copy_two = rnd.clone()
     while copy_two.redeals == 0:
+        assert copy_two.to_act is not None
         copy_two.apply(copy_two.to_act, Pass())
     assert copy_two.deck == twin.deck  # the same generator state, the same new deal
 
@@ -1157,7 +1172,7 @@ def test_events_are_numbered_and_a_reconnecting_seat_gets_what_it_missed() -> No
     missed = rnd.events_for(2, since=last_seen)
     assert [e.seq for e in missed] == list(range(last_seen + 1, rnd.event_count + 1))
     assert missed == seen_by_2[last_seen:]
-    dealt_to_others = [e for e in seen_by_2 if e.kind == "card_dealt" and e.seat != 2]
+    dealt_to_others = [e for e in seen_by_2 if isinstance(e, CardDealt) and e.seat != 2]
     assert dealt_to_others and all(e.card is None for e in dealt_to_others)
     with pytest.raises(ValueError):
         rnd.events_for(2, since=-1)
@@ -1302,7 +1317,8 @@ def test_unknown_kinds_are_named_with_what_is_known() -> None:
 def test_a_friend_call_without_solo_is_not_solo() -> None:
     """`solo` may be left out of a call (R-9.1): it then names a friend; 独打 is said."""
     assert action_from_dict({"kind": "call_friend", "card": "AS"}) == CallFriend(Card.parse("AS"))
-    assert action_from_dict({"kind": "call_friend", "solo": True}).solo is True
+    call = cast(CallFriend, action_from_dict({"kind": "call_friend", "solo": True}))
+    assert call.solo is True
 
 
 def test_typed_decoders_refuse_the_other_kinds() -> None:
@@ -1361,6 +1377,7 @@ def test_the_view_dict_is_complete() -> None:
     """Lead suit and shapes, attempted throws, the called card, the friend, points,
     levels and what the seat may do are all in the wire view."""
     rnd = mid_play(preset=get_preset("tractor", partner="called"))
+    assert rnd.to_act is not None
     data = rnd.view(rnd.to_act).to_dict()
     for key in (
         "lead_suit",

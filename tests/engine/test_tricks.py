@@ -6,6 +6,7 @@ import pytest
 
 from zhaopengyou.engine import Play, Round, get_preset
 from zhaopengyou.engine.cards import parse_cards
+from zhaopengyou.engine.ordering import Ordering
 from zhaopengyou.engine.tricks import standard_rank, winning_index
 from zhaopengyou.engine.units import PAIR, SINGLE, Shape
 
@@ -15,33 +16,33 @@ DIAMONDS = 3
 TRACTOR2 = Shape("tractor", 2, 2)
 
 
-def winner(shapes, lead_suit: int, plays: list[str], o) -> int:
+def winner(shapes: tuple[Shape, ...], lead_suit: int, plays: list[str], o: Ordering) -> int:
     return winning_index([standard_rank(shapes, lead_suit, parse_cards(p), o) for p in plays])
 
 
 @pytest.fixture
-def o():
+def o() -> Ordering:
     return ordering("2", "S")  # ♠ trump at level 2; ♦ off suit
 
 
-def test_higher_single_in_suit_wins_and_ties_go_to_the_earlier(o) -> None:
+def test_higher_single_in_suit_wins_and_ties_go_to_the_earlier(o: Ordering) -> None:
     assert winner((SINGLE,), DIAMONDS, ["9D", "KD", "3D", "AD"], o) == 3
     assert winner((SINGLE,), 4, ["2H", "2C", "2D"], o) == 0  # off-suit level cards tie
 
 
-def test_discard_never_wins(o) -> None:
+def test_discard_never_wins(o: Ordering) -> None:
     assert winner((SINGLE,), DIAMONDS, ["9D", "AC", "AH"], o) == 0
 
 
-def test_trumping_a_single_and_over_trumping(o) -> None:
+def test_trumping_a_single_and_over_trumping(o: Ordering) -> None:
     assert winner((SINGLE,), DIAMONDS, ["AD", "3S", "5S", "4S"], o) == 2
 
 
-def test_pair_needs_a_pair(o) -> None:
+def test_pair_needs_a_pair(o: Ordering) -> None:
     assert winner((PAIR,), DIAMONDS, ["9D 9D", "KD QD", "3S 4S", "5S 5S"], o) == 3
 
 
-def test_seed_001_trumping_examples_hold_in_the_general_rule(o) -> None:
+def test_seed_001_trumping_examples_hold_in_the_general_rule(o: Ordering) -> None:
     # trump 998872 beats off-suit AK5544 …
     ak5544 = (TRACTOR2, SINGLE, SINGLE)
     assert winner(ak5544, DIAMONDS, ["AD KD 5D 5D 4D 4D", "9S 9S 8S 8S 7S 3S"], o) == 1
@@ -56,14 +57,14 @@ def test_seed_001_trumping_examples_hold_in_the_general_rule(o) -> None:  # R-6.
     assert winner(singles, DIAMONDS, ["5D 6D 7D", "9S 7S 7S", "8S 8S 4S"], o) == 1
 
 
-def test_bigger_structure_may_be_broken(o) -> None:  # 998877 matches 5544+A+K
+def test_bigger_structure_may_be_broken(o: Ordering) -> None:  # 998877 matches 5544+A+K
     shapes = (TRACTOR2, SINGLE, SINGLE)
     rank = standard_rank(shapes, DIAMONDS, parse_cards("9S 9S 8S 8S 7S 7S"), o)
     assert rank is not None and rank.trump
     assert rank.key == o.order[parse_cards("9S")[0]]  # best split: 9988 + 7 + 7
 
 
-def test_mixed_suits_do_not_match(o) -> None:
+def test_mixed_suits_do_not_match(o: Ordering) -> None:
     assert standard_rank((PAIR,), DIAMONDS, parse_cards("3S 3D"), o) is None
     assert standard_rank((PAIR,), DIAMONDS, parse_cards("3C 3C"), o) is None
 

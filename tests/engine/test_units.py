@@ -6,12 +6,13 @@ import pytest
 
 from zhaopengyou.engine import get_preset
 from zhaopengyou.engine.cards import parse_cards
+from zhaopengyou.engine.ordering import Ordering
 from zhaopengyou.engine.units import Shape, canonical_parse, unit_info, unit_of
 
 from .conftest import counts, ordering
 
 
-def shape_of(text: str, o) -> str | None:
+def shape_of(text: str, o: Ordering) -> str | None:
     unit = unit_of(parse_cards(text), o)
     return None if unit is None else unit.shape.name()
 
@@ -98,7 +99,7 @@ def test_shandong_adjacency_has_no_skipping() -> None:  # R-3.5
     assert shape_of("LJ LJ BJ BJ", o) is None
 
 
-def parse_names(text: str, o, width: int = 3) -> list[str]:
+def parse_names(text: str, o: Ordering, width: int = 3) -> list[str]:
     c = counts(text)
     first = parse_cards(text)[0]
     units = canonical_parse(c, o.suit_cards[o.esuit[first]], o, width)

@@ -21,7 +21,8 @@ from zhaopengyou.cli.play import BOT_KIND_NAMES
 from zhaopengyou.cli.render import DECLARATIONS, HELP_LINES, PRESET_TITLES, SPECIAL_UNITS
 from zhaopengyou.cli.usage import EXPECTED_VALUES, HELP_OPTION_TEXT
 from zhaopengyou.engine.errors import IllegalAction, InvalidOption
-from zhaopengyou.i18n import CATALOG, tr
+from zhaopengyou.i18n import tr
+from zhaopengyou.i18n.catalog import CATALOG
 from zhaopengyou.i18n.cli_text import CLI_TEXT
 from zhaopengyou.i18n.engine_text import ENGINE_TEXT
 from zhaopengyou.i18n.play_text import PLAY_TEXT

@@ -252,8 +252,8 @@ def _shandong_candidates(
             for pair in pairs:
                 out.add(("liang", key([joker] * copies + [pair, pair])))
                 out.add(("ding", key([joker] * copies + [pair, pair])))
-            for run in runs:
-                out.add(("zhan", key([joker] * copies + list(run))))
+            for pairs_run in runs:
+                out.add(("zhan", key([joker] * copies + list(pairs_run))))
     return out
 
 

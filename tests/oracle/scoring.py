@@ -116,15 +116,18 @@ def kitty_multiplier(game: Game, shapes: Sequence[Shape]) -> int:
         return sum(s.size for s in shapes)  # the number of cards in the lead
     if game.name == "qidong":
         pairs = sum(s.length for s in shapes if s.width == 2)
-        return 2 ** (1 + pairs)
+        doubled: int = 2 ** (1 + pairs)  # int ** int is typed Any (a negative power is a float)
+        return doubled
     titanics = [s.length for s in shapes if s.kind == TRACTOR and s.width == 3]
     if titanics:
-        return 2 * 3 ** max(titanics)
+        tripled: int = 3 ** max(titanics)
+        return 2 * tripled
     if any(s.kind == TUPLE and s.width == 3 for s in shapes):
         return 6
     tractors = [s.length for s in shapes if s.kind == TRACTOR]
     if tractors:
-        return 2 * 2 ** max(tractors)
+        doubled = 2 ** max(tractors)
+        return 2 * doubled
     if any(s.width == 2 for s in shapes):
         return 4
     return 2

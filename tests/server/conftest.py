@@ -23,7 +23,7 @@ def anyio_backend() -> str:
 
 
 async def _admin(sql: str) -> None:
-    import asyncpg
+    import asyncpg  # type: ignore[import-untyped]  # asyncpg ships no type hints
 
     connection = await asyncpg.connect(POSTGRES, timeout=5)
     try:

@@ -51,7 +51,7 @@ async def test_hard_bots_search_and_the_server_stays_responsive(sqlite_url: str)
             await asyncio.sleep(0.05)
         kinds = {type(live._bot(seat)) for seat in range(4)}
         assert kinds == {SearchBot}
-        assert all(live._bot(seat).think == 1.0 for seat in range(4))  # type: ignore[attr-defined]
+        assert all(live._bot(seat).think == 1.0 for seat in range(4))
 
         # While the bots think (up to 1 s a move), the lobby still answers at once.
         slowest = 0.0

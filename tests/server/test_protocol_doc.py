@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import get_args
 
 from annotated_types import Ge, Le
+from starlette.routing import Mount, Route, WebSocketRoute
 
 from zhaopengyou.server import protocol
 from zhaopengyou.server.app import create_app
@@ -81,12 +82,13 @@ def sent_messages() -> dict[str, set[str]]:
 
 def http_error_codes() -> set[str]:
     """The codes of every ``ApiError(status, code, message)`` in app.py."""
-    codes = set()
+    codes: set[str] = set()
     tree = ast.parse((SERVER / "app.py").read_text(encoding="utf-8"))
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "ApiError":
             code = node.args[1]
             if isinstance(code, ast.Constant):
+                assert isinstance(code.value, str), ast.dump(code)
                 codes.add(code.value)
             else:
                 assert isinstance(code, ast.Attribute), ast.dump(code)
@@ -136,6 +138,7 @@ def test_every_http_route_is_documented(tmp_path: Path) -> None:
     app = create_app(f"sqlite+aiosqlite:///{tmp_path / 'zpy.db'}")
     routes = set()
     for route in app.routes:
+        assert isinstance(route, Route | WebSocketRoute | Mount), route  # each has a path
         methods = getattr(route, "methods", None) or {"GET"}  # a WebSocket opens with GET
         routes |= {f"`{method} {route.path}`" for method in methods if method != "HEAD"}
     assert "`POST /api/rooms`" in routes and "`GET /ws`" in routes

@@ -15,7 +15,7 @@ from zhaopengyou.server.botclient import BotClient, create_room, guest
 
 from .harness import Raw, api, running_server
 
-FAST = {"deal_ms": 0, "bot_ms": 0, "between_ms": 0, "bot_level": "easy"}
+FAST: dict[str, Any] = {"deal_ms": 0, "bot_ms": 0, "between_ms": 0, "bot_level": "easy"}
 
 
 async def seated(base: str, room: str, seat: int, token: str) -> Raw:

@@ -24,7 +24,7 @@ GAMES = [
     ("qidong", {}),
     ("shandong", {}),
 ]
-FAST = {"deal_ms": 0, "bot_ms": 0, "between_ms": 0, "bot_level": "easy"}
+FAST: dict[str, Any] = {"deal_ms": 0, "bot_ms": 0, "between_ms": 0, "bot_level": "easy"}
 
 
 def cards_in(data: Any) -> Counter[str]:
