@@ -784,3 +784,15 @@ def test_a_view_offers_actions_only_to_the_seat_whose_turn_it_is(stage: str) -> 
         if rnd.phase is not Phase.DEAL and not (rnd.phase is Phase.BID and acts):
             assert view.legal_bids() == []
     assert rnd.spectator_view().legal_bids() == []
+
+
+@pytest.mark.parametrize("error_type", [IllegalAction, InvalidOption])
+def test_an_error_without_fields_keeps_its_template_word_for_word(error_type: type) -> None:
+    """A template is filled in only when it has fields, as `tr` does with its
+    translation, so the English text and a translated one never disagree on braces."""
+    text = "a {name} with no fields given"
+    error = error_type(text)
+    assert (str(error), error.template, error.params) == (text, text, {})
+    assert tr(text, "zh-Hans") == text  # no catalog entry: the msgid, also unfilled
+    filled = error_type(text, name="template")
+    assert str(filled) == "a template with no fields given"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import hashlib
 import itertools
 import json
 from collections.abc import Callable
@@ -1179,6 +1180,18 @@ def test_events_are_numbered_and_a_reconnecting_seat_gets_what_it_missed() -> No
 
 
 # --- matches ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("match_seed", "number"), [(0, 0), (1, 1), (77, 2), (2**53 - 1, 12)])
+def test_round_seeds_follow_the_documented_derivation(match_seed: int, number: int) -> None:
+    """docs/round-format.md: SHA-256 of "zhaopengyou:{seed}:{k}", its first 8 bytes
+    big-endian, modulo 2^53; a stored match deals its rounds again only if this holds."""
+    text = f"zhaopengyou:{match_seed}:{number}".encode()
+    expected = int(hashlib.sha256(text).hexdigest()[:16], 16) % 2**53
+    assert round_seed(match_seed, number) == expected
+    match = Match(get_preset("tractor"), seed=match_seed, rounds=1)
+    assert match.dealer == round_seed(match_seed, 0) % 4  # R-8.1: the first dealer's draw
+    assert match.new_round().seed == round_seed(match_seed, 1)
 
 
 def test_match_rounds_have_derived_seeds_and_resume_exactly() -> None:
