@@ -74,6 +74,29 @@ def test_aliases_of_heart_ten(token: str) -> None:
     assert Card.parse(token) == Card("10H")
 
 
+@pytest.mark.parametrize(
+    ("token", "ascii"),
+    [
+        *[(t, "LJ") for t in ("LJ", "lj", "SJ", "sj", "Sj", "小王", "小鬼")],
+        *[(t, "BJ") for t in ("BJ", "bj", "Bj", "大王", "大鬼")],
+        *[(t, "AS") for t in ("AS", "as", "1S", "S1", "sA", "♠A", "♠a", "♤1", "黑桃A", "黑桃a")],
+        *[(t, "JC") for t in ("JC", "jc", "Cj", "♣J", "♧j", "梅花J", "梅花j")],
+        *[(t, "2D") for t in ("2D", "2d", "d2", "♦2", "♢2", "方块2", "方塊2")],
+        *[(t, "10S") for t in ("Ts", "10s", "s10", "♠T", "黑桃10", "黑桃t")],
+    ],
+)
+def test_every_notation_players_type_names_its_card(token: str, ascii: str) -> None:
+    """Letters in either case, 1 for A, T for 10, suit symbols (outlined too) and suit
+    words before the rank, and both Chinese names of each joker."""
+    assert Card.parse(token).ascii == ascii
+    assert to_ascii_list(parse_cards(f"{token} {token}")) == [ascii, ascii]
+
+
+def test_a_joker_between_bare_ranks_keeps_the_suit() -> None:
+    assert to_ascii_list(parse_cards("♥A bj K 小鬼 10")) == ["AH", "BJ", "KH", "LJ", "10H"]
+    assert to_ascii_list(parse_cards("梅花3 4 d5 5")) == ["3C", "4C", "5D", "5D"]
+
+
 def test_bare_ranks_take_the_previous_suit() -> None:
     assert to_ascii_list(parse_cards("♥A A K 10 10")) == ["AH", "AH", "KH", "10H", "10H"]
     assert to_ascii_list(parse_cards("♠ 7 7 ♦ 3")) == ["7S", "7S", "3D"]
