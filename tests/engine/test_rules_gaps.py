@@ -548,7 +548,14 @@ REFUSALS: list[tuple[str, int, Any, type[IllegalAction], str, str | None]] = [
     # a play is a list of cards; a leader names a throw's units as card lists.
     ("playing", 0, malformed(Play, "AS"), MalformedAction, NOT_CARDS, None),
     ("playing", 0, malformed(Play, None), MalformedAction, NOT_CARDS, None),
-    ("playing", 0, malformed(Play, ["AS", "1X"]), MalformedAction, "play: '1X': not a card", None),
+    (
+        "playing",
+        0,
+        malformed(Play, ["AS", "1X"]),
+        MalformedAction,
+        "play: '1X' is not a card",
+        None,
+    ),
     ("playing", 0, malformed(Play, ["AS", 99]), MalformedAction, "play: 99 is not a card", None),
     ("playing", 0, malformed(Play, [True]), MalformedAction, "play: True is not a card", None),
     ("playing", 0, malformed(Play, cards_of("AS KS"), "AS KS"), MalformedAction, NOT_UNITS, None),

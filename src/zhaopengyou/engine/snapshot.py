@@ -259,7 +259,7 @@ class _Reader:
         rng = self.data.get("rng")
         rnd._rng = random.Random(rnd.seed) if rng is None else decode_rng(rng, "rng")
         rnd._log = self._events()
-        rnd._start, rnd._steps = self._history(rnd)
+        rnd._start, rnd._steps = self._history()
         _Checker(rnd).check()
         return rnd
 
@@ -295,7 +295,7 @@ class _Reader:
             events.append(event)
         return events
 
-    def _history(self, rnd: Round) -> tuple[dict[str, Any], list[tuple[int, Any]]]:
+    def _history(self) -> tuple[dict[str, Any], list[tuple[int, Any]]]:
         from .actions import action_from_dict
 
         steps = self.get("history", require_list)
@@ -414,6 +414,10 @@ class _Checker:
 
     def tricks(self) -> None:
         rnd, preset = self.rnd, self.preset
+        if rnd.current and rnd.phase is not PLAY:
+            self.fail("current", f"no trick is in progress in the {rnd.phase} phase")
+        if rnd.tricks and rnd.phase is not PLAY and rnd.phase is not DONE:
+            self.fail("tricks", f"no trick is played in the {rnd.phase} phase")
         leader = rnd.banker
         won = [0] * self.players
         for index, trick in enumerate(rnd.tricks):
