@@ -259,7 +259,7 @@ class _Reader:
         rng = self.data.get("rng")
         rnd._rng = random.Random(rnd.seed) if rng is None else decode_rng(rng, "rng")
         rnd._log = self._events()
-        rnd._start, rnd._steps = self._history()
+        rnd._start, rnd._steps = self._history(rnd)
         _Checker(rnd).check()
         return rnd
 
@@ -295,7 +295,7 @@ class _Reader:
             events.append(event)
         return events
 
-    def _history(self) -> tuple[dict[str, Any], list[tuple[int, Any]]]:
+    def _history(self, rnd: Round) -> tuple[dict[str, Any], list[tuple[int, Any]]]:
         from .actions import action_from_dict
 
         steps = self.get("history", require_list)
