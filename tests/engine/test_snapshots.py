@@ -460,6 +460,13 @@ def _a_card_of_seat_1_moved_to_seat_2(data: Snapshot) -> Snapshot:
     return data
 
 
+def _a_give_back_owed(data: Snapshot) -> Snapshot:
+    """Seat 1 owes seat 0 one card it took (a 粘, R-8.4): the card moved to seat 1."""
+    data["pending_give_back"] = {"seat": 1, "from_seat": 0, "count": 1}
+    data["hands"][1].append(data["hands"][0].pop())
+    return data
+
+
 def _result_of_the_finished_round(data: Snapshot) -> Snapshot:
     data["result"] = staged(data["preset"], "done")["result"]
     return data
@@ -640,6 +647,18 @@ TAMPERED = [
     ("qidong", "play", _set("phase", "call"), "current: no trick is in progress in the call phase"),
     ("qidong", "between", _set("phase", "call"), "tricks: no trick is played in the call phase"),
     ("shandong", "between", _set("phase", "swap"), "tricks: no trick is played in the swap phase"),
+    (
+        "shandong",
+        "play",
+        _a_give_back_owed,
+        "pending_give_back: no give-back is owed in the play phase (R-8.4)",
+    ),
+    (
+        "shandong",
+        "swap",
+        _a_give_back_owed,
+        "pending_give_back: no give-back is owed in the swap phase (R-8.4)",
+    ),
     # Whose turn it is, and what each phase has.
     ("tractor", "play", _next_seat("to_act"), "to_act: seat {to_act} is to play"),
     ("tractor", "between", _set("to_act", None), "to_act: someone acts in the play phase"),
@@ -675,7 +694,7 @@ def test_a_tampered_snapshot_names_the_key_and_the_reason(
     every seat once, the banker leading the first trick (R-6.5) and each winner the
     next (R-6.4), the engine's winner (R-6.3), the points of each trick and seat (R-1.3,
     R-6.4), the lead's units only while a trick is in progress (R-6.1), tricks only in the
-    play phase and after it. The turn: the seat to
+    play phase and after it, a give-back owed only while bidding (R-8.4). The turn: the seat to
     play, someone to act in each phase but the deal and the end, a result exactly when
     done, a seat's points and penalties for every seat, a banker once bidding is over.
     The cards (R-1.1, R-7.1, R-8.4): a whole burial, swaps of buried cards, no card too
