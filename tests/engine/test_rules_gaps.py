@@ -548,7 +548,14 @@ REFUSALS: list[tuple[str, int, Any, type[IllegalAction], str, str | None]] = [
     # R-4.1, R-4.2: a play is a list of cards; a leader names a throw's units as card lists.
     ("playing", 0, malformed(Play, "AS"), MalformedAction, NOT_CARDS, None),
     ("playing", 0, malformed(Play, None), MalformedAction, NOT_CARDS, None),
-    ("playing", 0, malformed(Play, ["AS", "1X"]), MalformedAction, "play: '1X': not a card", None),
+    (
+        "playing",
+        0,
+        malformed(Play, ["AS", "1X"]),
+        MalformedAction,
+        "play: '1X' is not a card",
+        None,
+    ),
     ("playing", 0, malformed(Play, ["AS", 99]), MalformedAction, "play: 99 is not a card", None),
     ("playing", 0, malformed(Play, [True]), MalformedAction, "play: True is not a card", None),
     ("playing", 0, malformed(Play, cards_of("AS KS"), "AS KS"), MalformedAction, NOT_UNITS, None),
@@ -589,12 +596,21 @@ def test_r1_2_a_view_of_no_seat_is_refused(seat: Any) -> None:
 
 
 @pytest.mark.rules("R-4.1")
-def test_r4_1_a_play_may_name_its_cards_by_id_notation_or_card() -> None:
-    """Card ids 0 … 53, notation and Card objects name the same cards."""
-    for cards in ([int(Card("AS"))], ["AS"], [Card("AS")]):
-        rnd = playing_round()
+@pytest.mark.parametrize("name", ["2S", "AS", "BJ"])  # ids 0, 12 and 53
+def test_r4_1_a_play_may_name_its_cards_by_id_notation_or_card(name: str) -> None:
+    """Card ids 0 … 53 (both ends included), notation and Card objects name the same
+    cards."""
+    card = Card(name)
+    for cards in ([int(card)], [name], [card]):
+        rnd = Round.from_hands(
+            TRACTOR,
+            ["2S AS BJ", "QS JS 10S", "9S 8S 7S", "6S 5S 4S"],
+            level_rank="3",
+            trump_suit="H",
+            banker=0,
+        )
         rnd.apply(0, malformed(Play, cards))
-        assert rnd.current[0].cards == (Card("AS"),)
+        assert rnd.current[0].cards == (card,)
 
 
 @pytest.mark.rules("R-8.1")

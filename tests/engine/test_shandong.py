@@ -118,6 +118,13 @@ def test_thunder_and_lightning() -> None:  # R-3.6
         ("AH KH", None, "R-4.5: this game has no throws: a lead must be one unit"),
         ("AH KH", ["AH", "KH"], "R-4.5: this game has no throws: lead one unit"),
         ("AH 6C", None, "R-4.1: a lead must be cards of one suit (trumps count as one suit)"),
+        # One suit comes first, as in every preset: two suits named as two units.
+        (
+            "AH 6C",
+            ["AH", "6C"],
+            "R-4.1: a lead must be cards of one suit (trumps count as one suit)",
+        ),
+        ("AH KH", ["AH KH"], "R-4.5: this game has no throws: a lead must be one unit"),
         ("AH", ["KH"], "R-4.2: a parse of one unit must be the cards led, forming one unit"),
         ("AH", ["AH"], None),
     ],

@@ -460,6 +460,13 @@ def _a_card_of_seat_1_moved_to_seat_2(data: Snapshot) -> Snapshot:
     return data
 
 
+def _a_give_back_owed(data: Snapshot) -> Snapshot:
+    """Seat 1 owes seat 0 one card it took (a 粘, R-8.4): the card moved to seat 1."""
+    data["pending_give_back"] = {"seat": 1, "from_seat": 0, "count": 1}
+    data["hands"][1].append(data["hands"][0].pop())
+    return data
+
+
 def _result_of_the_finished_round(data: Snapshot) -> Snapshot:
     data["result"] = staged(data["preset"], "done")["result"]
     return data
@@ -636,6 +643,22 @@ TAMPERED = [
         "lead_units: a trick in progress needs its lead's units",
     ),
     ("tractor", "between", _lead_units_of_the_last_trick, "lead_units: no trick is in progress"),
+    # Tricks only once the friend is called (R-9.1) and only a finished round after them.
+    ("qidong", "play", _set("phase", "call"), "current: no trick is in progress in the call phase"),
+    ("qidong", "between", _set("phase", "call"), "tricks: no trick is played in the call phase"),
+    ("shandong", "between", _set("phase", "swap"), "tricks: no trick is played in the swap phase"),
+    (
+        "shandong",
+        "play",
+        _a_give_back_owed,
+        "pending_give_back: no give-back is owed in the play phase (R-8.4)",
+    ),
+    (
+        "shandong",
+        "swap",
+        _a_give_back_owed,
+        "pending_give_back: no give-back is owed in the swap phase (R-8.4)",
+    ),
     # Whose turn it is, and what each phase has.
     ("tractor", "play", _next_seat("to_act"), "to_act: seat {to_act} is to play"),
     ("tractor", "between", _set("to_act", None), "to_act: someone acts in the play phase"),
@@ -670,7 +693,8 @@ def test_a_tampered_snapshot_names_the_key_and_the_reason(
     and the kitty where the deck put them. The tricks: plays in seat order (R-1.2),
     every seat once, the banker leading the first trick (R-6.5) and each winner the
     next (R-6.4), the engine's winner (R-6.3), the points of each trick and seat (R-1.3,
-    R-6.4), the lead's units only while a trick is in progress (R-6.1). The turn: the seat to
+    R-6.4), the lead's units only while a trick is in progress (R-6.1), tricks only in the
+    play phase and after it, a give-back owed only while bidding (R-8.4). The turn: the seat to
     play, someone to act in each phase but the deal and the end, a result exactly when
     done, a seat's points and penalties for every seat, a banker once bidding is over.
     The cards (R-1.1, R-7.1, R-8.4): a whole burial, swaps of buried cards, no card too
@@ -920,9 +944,12 @@ def test_a_position_writes_its_setting_in_ascii_and_comes_back_from_it(
 
 
 def test_a_position_from_hands_has_a_history_too() -> None:
+    """A position uses no shuffle, so its seed is None (RECORD.md: `seed` is null when
+    none was used), in the round, its snapshot and the round rebuilt from its history."""
     rnd = Round.from_hands(
         TRACTOR, ["AS KS", "QS JS", "10S 9S", "8S 7S"], level_rank="2", trump_suit="H", banker=0
     )
+    assert rnd.seed is None and rnd.to_json()["seed"] is None
     rnd.apply(0, Play.parse("AS"))
     rebuilt = Round.from_history(TRACTOR, None, rnd.history())
     assert rebuilt.to_json() == rnd.to_json()
@@ -1060,14 +1087,12 @@ def test_a_bad_card_or_seat_in_a_step_is_named(
     field: str,
     reason: str,
 ) -> None:
-    """A bad card in a deal step or a bad seat in an action step: the key ends with the
-    step and its field, the reason is exact. (The key now names the step twice,
-    ``steps[1].steps[1].card``: the field's key already holds the step, and the handler
-    of the step's DecodeError prefixes it again.)"""
+    """A bad card in a deal step or a bad seat in an action step: the key is the step
+    and its field, named once, and the reason is exact."""
     seed, steps = histories["dealt"]
     with pytest.raises(HistoryError) as caught:
         Round.from_history(TRACTOR, seed, mutate(steps, path, value))
-    assert caught.value.key.endswith(field.format(last=len(steps) - 1))
+    assert caught.value.key == field.format(last=len(steps) - 1)
     assert caught.value.reason == reason
     assert str(caught.value) == f"{caught.value.key}: {reason}"
 

@@ -135,9 +135,9 @@ _SUIT_ONLY_RE = re.compile(r"^([♠♥♣♦♤♡♧♢]|黑桃|红桃|紅桃|�
 
 def _parse_token(token: str, current_suit: int | None) -> tuple[Card, int | None]:
     """Parse one token; a bare rank takes the suit of the previous card (``♥A A K``)."""
-    upper = token.upper()
-    if upper in _JOKER_ALIASES or token in _JOKER_ALIASES:
-        return CARDS[_JOKER_ALIASES.get(upper, _JOKER_ALIASES.get(token, 0))], current_suit
+    joker = _JOKER_ALIASES.get(token.upper())  # every alias is its own upper case
+    if joker is not None:
+        return CARDS[joker], current_suit
     for word, suit in _SUIT_WORDS.items():
         if token.startswith(word) and _RANK_ONLY_RE.match(token[len(word) :]):
             return make_card(suit, _RANK_ALIASES[token[len(word) :].upper()]), suit
@@ -147,8 +147,7 @@ def _parse_token(token: str, current_suit: int | None) -> tuple[Card, int | None
         return make_card(suit, _RANK_ALIASES[match.group(1).upper()]), suit
     match = _SUIT_FIRST_RE.match(token)
     if match:
-        symbol = match.group(1)
-        suit = _SUIT_ALIASES.get(symbol, _SUIT_ALIASES.get(symbol.upper(), 0))
+        suit = _SUIT_ALIASES[match.group(1).upper()]
         return make_card(suit, _RANK_ALIASES[match.group(2).upper()]), suit
     if _RANK_ONLY_RE.match(token):
         if current_suit is None:

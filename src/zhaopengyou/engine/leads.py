@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from .cards import CARDS, NUM_KINDS, Card
 from .errors import IllegalAction
@@ -35,9 +35,11 @@ def parse_lead(
     ordering: Ordering,
     max_width: int,
     throws: bool,
+    read_unit: Callable[[Sequence[Card], Ordering], Unit | None] = unit_of,
 ) -> list[Unit]:
-    """The units of a lead: the one unit it forms, the leader's named parse, or the
-    canonical parse of a throw. Raises :class:`IllegalAction` for an illegal lead."""
+    """The units of a lead: the one unit it forms (by ``read_unit``), the leader's named
+    parse, or the canonical parse of a throw. Raises :class:`IllegalAction` for an
+    illegal lead."""
     esuit = ordering.esuit
     suit = esuit[cards[0]]
     for card in cards:
@@ -45,12 +47,15 @@ def parse_lead(
             raise IllegalAction(
                 "a lead must be cards of one suit (trumps count as one suit)", rule="R-4.1"
             )
-    single = unit_of(cards, ordering)
+    single = read_unit(cards, ordering)
+    if not throws:
+        if named is not None and len(named) > 1:
+            raise IllegalAction("this game has no throws: lead one unit", rule="R-4.5")
+        if single is None:
+            raise IllegalAction("this game has no throws: a lead must be one unit", rule="R-4.5")
     if named is not None and len(named) == 1:
         return [check_one_unit_parse(named[0], cards, single)]
     if named is not None and len(named) > 1:
-        if not throws:
-            raise IllegalAction("this game has no throws: lead one unit", rule="R-4.5")
         if single is not None:
             raise IllegalAction("these cards form one unit: lead them as one", rule="R-4.1")
         units = []
@@ -68,8 +73,6 @@ def parse_lead(
         return units
     if single is not None:
         return [single]
-    if not throws:
-        raise IllegalAction("this game has no throws: a lead must be one unit", rule="R-4.5")
     counts = [0] * NUM_KINDS
     for card in cards:
         counts[card] += 1

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -30,7 +30,7 @@ from .codec import DecodeError, decode_str, field, require_dict
 from .declaring import ShandongBidding
 from .errors import IllegalAction, InvalidOption
 from .follow import follow_error, iter_legal_follows, random_follow
-from .leads import check_one_unit_parse, iter_leads, iter_units, parse_lead, random_lead
+from .leads import iter_leads, iter_units, parse_lead, random_lead
 from .ordering import (
     LEVEL_CHAIN,
     SEPARATE_LEVELS,
@@ -146,12 +146,7 @@ class Preset:
         known = {spec.name for spec in self.OPTION_SPECS}
         for key in changes:
             if key not in known:
-                raise InvalidOption(
-                    "{preset} has no option {name!r}; options: {options}",
-                    preset=self.name,
-                    name=key,
-                    options=", ".join(sorted(known)),
-                )
+                raise _unknown_option(self.name, key, known)
         if "decks" in changes and "kitty_size" not in changes:
             kitty = self.DEFAULT_KITTY.get(changes["decks"])
             if kitty is not None:
@@ -601,18 +596,7 @@ class Shandong(Preset):
     def parse_lead(
         self, cards: Sequence[Card], named: Sequence[Sequence[Card]] | None, ordering: Ordering
     ) -> list[Unit]:
-        if named is not None and len(named) > 1:
-            raise IllegalAction("this game has no throws: lead one unit", rule="R-4.5")
-        if len({ordering.esuit[c] for c in cards}) != 1:
-            raise IllegalAction(
-                "a lead must be cards of one suit (trumps count as one suit)", rule="R-4.1"
-            )
-        unit = shandong_unit(cards, ordering)
-        if unit is None:
-            raise IllegalAction("this game has no throws: a lead must be one unit", rule="R-4.5")
-        if named is not None and len(named) == 1:
-            check_one_unit_parse(named[0], cards, unit)
-        return [unit]
+        return parse_lead(cards, named, ordering, self.max_width, False, shandong_unit)
 
     def read_unit(self, cards: Sequence[Card], ordering: Ordering) -> Unit | None:
         return shandong_unit(cards, ordering)
@@ -744,6 +728,15 @@ def _unknown_preset(name: str) -> InvalidOption:
     )
 
 
+def _unknown_option(preset: str, name: str, known: Iterable[str]) -> InvalidOption:
+    return InvalidOption(
+        "{preset} has no option {name!r}; options: {options}",
+        preset=preset,
+        name=name,
+        options=", ".join(sorted(known)),
+    )
+
+
 def decode_preset(data: Mapping[str, Any]) -> Preset:
     """The preset named by ``data["preset"]`` with ``data["options"]`` (snapshots, views);
     raises :class:`DecodeError` naming the key that is wrong."""
@@ -768,12 +761,7 @@ def parse_option_values(preset_name: str, assignments: Mapping[str, str]) -> dic
     out: dict[str, Any] = {}
     for key, text in assignments.items():
         if key not in specs:
-            raise InvalidOption(
-                "{preset} has no option {name!r}; options: {options}",
-                preset=preset_name,
-                name=key,
-                options=", ".join(sorted(specs)),
-            )
+            raise _unknown_option(preset_name, key, specs)
         default = defaults[key]
         if isinstance(default, bool):
             lowered = text.strip().lower()

@@ -110,18 +110,23 @@ def _as_cards(value: object, what: str) -> tuple[Card, ...]:
         raise MalformedAction("{what} must be a list of cards", what=what)
     out = []
     for item in value:
-        if type(item) is Card:
-            out.append(item)
-        elif isinstance(item, str):
-            try:
-                out.append(Card.parse(item))
-            except ValueError as err:
-                raise MalformedAction("{what}: {error}", what=what, error=err) from None
-        elif isinstance(item, int) and not isinstance(item, bool) and 0 <= item < NUM_KINDS:
-            out.append(CARDS[item])
-        else:
+        card = item if type(item) is Card else _card_or_none(item)
+        if card is None:
             raise MalformedAction("{what}: {item!r} is not a card", what=what, item=item)
+        out.append(card)
     return tuple(out)
+
+
+def _card_or_none(item: object) -> Card | None:
+    """A card named in either notation or by its id; None for anything else."""
+    if isinstance(item, str):
+        try:
+            return Card.parse(item)
+        except ValueError:
+            return None
+    if isinstance(item, int) and not isinstance(item, bool) and 0 <= item < NUM_KINDS:
+        return CARDS[item]
+    return None
 
 
 class Round:
@@ -244,7 +249,7 @@ class Round:
         )
         rnd = cls(
             preset,
-            seed=0,
+            deck=full_deck(preset.decks),  # a position uses no shuffle: its seed stays None
             levels=level_list if preset.fixed_level_rank is None else None,
             banker=banker,
         )
@@ -1157,7 +1162,7 @@ def _from_history(
                 if rnd.phase is not DEAL or rnd.pending_give_back is not None:
                     raise HistoryError(key, "a card dealt when no card is to be dealt")
                 seat = (rnd.dealer + rnd.dealt) % preset.players
-                card = decode_card(step.get("card"), f"{key}.card")
+                card = decode_card(step.get("card"), "card")  # the handler prefixes the step
                 if step.get("seat") != seat or rnd.deck[rnd.dealt] != card:
                     guess = "" if "rng" in start or "deck" in start else " (another seed?)"
                     raise HistoryError(
@@ -1168,7 +1173,7 @@ def _from_history(
                 rnd.deal_card()
                 continue
             action = action_from_dict(step)
-            rnd.apply(seat_in_game(step.get("seat"), f"{key}.seat"), action)
+            rnd.apply(seat_in_game(step.get("seat"), "seat"), action)
         except HistoryError:
             raise
         except DecodeError as err:

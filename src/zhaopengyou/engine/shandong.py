@@ -92,7 +92,7 @@ def shandong_unit(cards: Sequence[int], ordering: Ordering) -> Unit | None:
         card = distinct[0]
         if counts[card] > 2:
             return None
-        return make_unit(Shape(TUPLE, counts[card], 1), (card,), ordering)
+        return make_unit(Shape(TUPLE, counts[card], 1), (card,))
     if not all(ordering.ordinary[c] for c in distinct) or not _is_chain(distinct, ordering):
         return None
     if max(widths) > 2:
@@ -103,7 +103,7 @@ def shandong_unit(cards: Sequence[int], ordering: Ordering) -> Unit | None:
             return Unit(Shape(RAIN, 1, len(distinct)), sorted_cards, top)
         return Unit(Shape(SNOW, 1, len(distinct), doubled), sorted_cards, top)
     if widths == {2}:
-        return make_unit(Shape(TRACTOR, 2, len(distinct)), distinct, ordering)
+        return make_unit(Shape(TRACTOR, 2, len(distinct)), distinct)
     return None
 
 
@@ -177,7 +177,7 @@ def _families(hand: Sequence[int], ordering: Ordering) -> list[_Family]:
 
 def _family_unit(family: _Family, chosen: Sequence[int], ordering: Ordering) -> Unit:
     if family.kind == TRACTOR:
-        return make_unit(Shape(TRACTOR, 2, len(family.base)), family.base, ordering)
+        return make_unit(Shape(TRACTOR, 2, len(family.base)), family.base)
     order = ordering.order
     cards = tuple(CARDS[c] for c in sorted((*family.base, *chosen), key=lambda c: (order[c], c)))
     if family.kind == RAIN:

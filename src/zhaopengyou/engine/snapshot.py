@@ -342,6 +342,7 @@ class _Checker:
     def check(self) -> None:
         self.deal()
         self.cards()
+        self.phase()
         self.tricks()
         self.turn()
 
@@ -411,6 +412,16 @@ class _Checker:
                 self.fail(
                     f"hands[{seat}]", f"holds {rnd.hand_sizes[seat]} cards, expected {expected}"
                 )
+
+    def phase(self) -> None:
+        """Tricks only in the play phase and after it, a give-back owed only while bidding."""
+        rnd = self.rnd
+        if rnd.current and rnd.phase is not PLAY:
+            self.fail("current", f"no trick is in progress in the {rnd.phase} phase")
+        if rnd.tricks and rnd.phase is not PLAY and rnd.phase is not DONE:
+            self.fail("tricks", f"no trick is played in the {rnd.phase} phase")
+        if rnd.pending_give_back is not None and rnd.phase is not DEAL and rnd.phase is not BID:
+            self.fail("pending_give_back", f"no give-back is owed in the {rnd.phase} phase (R-8.4)")
 
     def tricks(self) -> None:
         rnd, preset = self.rnd, self.preset

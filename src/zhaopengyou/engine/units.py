@@ -134,7 +134,7 @@ def unit_info(unit: Unit, tractor_name: str = "tractor") -> UnitInfo:
     return UnitInfo(kind, shape.width, shape.length, unit.top, unit.cards, shape.extra)
 
 
-def make_unit(shape: Shape, chain: Sequence[int], ordering: Ordering) -> Unit:
+def make_unit(shape: Shape, chain: Sequence[int]) -> Unit:
     """A tuple/tractor unit from its distinct cards along the chain (low to high)."""
     cards = tuple(CARDS[c] for c in chain for _ in range(shape.width))
     return Unit(shape, cards, CARDS[chain[-1]])
@@ -243,7 +243,7 @@ def canonical_parse(
                     best, best_path, best_width = rank, path, width
         if best is None:
             break
-        units.append(make_unit(tuple_shape(best_width, len(best_path)), best_path, ordering))
+        units.append(make_unit(tuple_shape(best_width, len(best_path)), best_path))
         for card in best_path:
             counts[card] -= best_width
     # What is left are singles (w·L = 1 comes last), highest first.
@@ -275,14 +275,14 @@ def unit_of(cards: Sequence[int], ordering: Ordering) -> Unit | None:
     width = widths.pop()
     if len(counts) == 1:
         card = next(iter(counts))
-        return make_unit(Shape(TUPLE, width, 1), (card,), ordering)
+        return make_unit(Shape(TUPLE, width, 1), (card,))
     if width < 2:
         return None
     chain = sorted(counts, key=lambda c: ordering.order[c])
     for low, high in itertools.pairwise(chain):
         if high not in ordering.succ[low]:
             return None
-    return make_unit(Shape(TRACTOR, width, len(chain)), chain, ordering)
+    return make_unit(Shape(TRACTOR, width, len(chain)), chain)
 
 
 def format_of(units: Sequence[Unit]) -> tuple[Shape, ...]:

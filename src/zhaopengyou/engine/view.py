@@ -257,9 +257,7 @@ class View(NamedTuple):
         error = burial_error(self.hand_counts, cards, len(cards))
         if error is not None:
             return error
-        if not any(self.preset.is_fixed_trump(c) for c in cards):
-            return IllegalAction("give back at least one 常主: a joker, 2, 3 or 5", rule="R-8.4")
-        return None
+        return self.preset.bidding.give_back_error(cards)  # the round's own check
 
     def random_give_back(self, rng: random.Random) -> GiveBack:
         """Cards to give back, uniformly among the legal choices (R-8.4)."""

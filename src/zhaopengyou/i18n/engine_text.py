@@ -300,7 +300,6 @@ ENGINE_TEXT: dict[str, dict[str, str]] = {
         "zh-Hans": "{what} 必须是一组牌",
         "zh-Hant": "{what} 必須是一組牌",
     },
-    "{what}: {error}": {"zh-Hans": "{what}：{error}", "zh-Hant": "{what}：{error}"},
     "{what}: {item!r} is not a card": {
         "zh-Hans": "{what}：{item!r} 不是一张牌",
         "zh-Hant": "{what}：{item!r} 不是一張牌",
