@@ -88,11 +88,6 @@ def shandong_unit(cards: Sequence[int], ordering: Ordering) -> Unit | None:
             if len(cards) == 4:
                 return Unit(Shape(THUNDER, 1, 4), sorted_cards, top)
             return Unit(Shape(LIGHTNING, 1, len(cards)), sorted_cards, top)
-    if len(distinct) == 1:
-        card = distinct[0]
-        if counts[card] > 2:
-            return None
-        return make_unit(Shape(TUPLE, counts[card], 1), (card,))
     if not all(ordering.ordinary[c] for c in distinct) or not _is_chain(distinct, ordering):
         return None
     if max(widths) > 2:
