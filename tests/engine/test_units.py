@@ -114,6 +114,13 @@ def test_canonical_parse_prefers_width_at_equal_size() -> None:  # R-4.2
     ]
 
 
+def test_canonical_parse_takes_the_largest_w_times_l_across_widths() -> None:  # R-4.2
+    """3 decks, ♠AAA KK: the tractor AAKK (w·L = 4) comes before the triple AAA (3),
+    which would leave the pair KK; the third ♠A is a single."""
+    o = ordering("2", "H")
+    assert parse_names("AS AS AS KS KS", o) == ["tractor×2:KS KS AS AS", "single:AS"]
+
+
 def test_canonical_parse_largest_first_then_highest() -> None:  # R-4.2
     o = ordering("2", "H")
     assert parse_names("AD AD KD 10D 10D", o, 2) == ["pair:AD AD", "pair:10D 10D", "single:KD"]
