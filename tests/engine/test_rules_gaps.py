@@ -812,3 +812,25 @@ def test_an_error_without_fields_keeps_its_template_word_for_word(error_type: ty
     assert tr(text, "zh-Hans") == text  # no catalog entry: the msgid, also unfilled
     filled = error_type(text, name="template")
     assert str(filled) == "a template with no fields given"
+
+
+@pytest.mark.rules("R-7.1")
+@pytest.mark.parametrize(
+    ("name", "decks", "usual", "given"),
+    [
+        ("zhaopengyou", 2, 8, 13),
+        ("zhaopengyou", 3, 7, 12),
+        ("tractor", 3, 6, 10),
+        ("tractor", 2, 8, 12),
+    ],
+)
+def test_changing_the_decks_alone_picks_a_kitty_that_deals_evenly(
+    name: str, decks: int, usual: int, given: int
+) -> None:
+    """With only `decks` changed the kitty takes the size that leaves every seat an equal
+    hand (RULES.md's table: 找朋友 7 at 3 decks, `tractor` 8 at 2); a kitty size given too
+    is kept."""
+    preset = get_preset(name).with_options(decks=decks)
+    assert (preset.decks, preset.kitty_size) == (decks, usual)
+    assert (54 * decks - usual) % preset.players == 0
+    assert get_preset(name).with_options(decks=decks, kitty_size=given).kitty_size == given
