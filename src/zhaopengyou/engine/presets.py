@@ -226,7 +226,7 @@ class Preset:
     def parse_lead(
         self, cards: Sequence[Card], named: Sequence[Sequence[Card]] | None, ordering: Ordering
     ) -> list[Unit]:
-        return parse_lead(cards, named, ordering, self.max_width, self.throws)
+        return parse_lead(cards, named, ordering, self.max_width, self.throws, self.read_unit)
 
     # Hooks that only pass their arguments on are the functions themselves (no extra call
     # on every play): follow_error(hand, play, lead_suit, shapes, ordering) (R-5),
@@ -248,9 +248,7 @@ class Preset:
             return single_trick_winner(lead_suit, [p.cards[0] for p in plays], ordering)
         return winning_index([self.play_rank(shapes, lead_suit, p.cards, ordering) for p in plays])
 
-    def read_unit(self, cards: Sequence[Card], ordering: Ordering) -> Unit | None:
-        """The one unit these cards form (R-3), or None."""
-        return unit_of(cards, ordering)
+    read_unit = staticmethod(unit_of)  # read_unit(cards, ordering): the one unit (R-3) or None
 
     def describe(self, cards: Sequence[Card], ordering: Ordering) -> tuple[UnitInfo, ...]:
         """How a lead of these cards reads: its units, largest first (R-3, R-4.2).
@@ -593,13 +591,7 @@ class Shandong(Preset):
         if self.j_to_6 and not self.feng_j:
             raise InvalidOption("option 'j_to_6' of shandong needs 'feng_j' (R-9.7)")
 
-    def parse_lead(
-        self, cards: Sequence[Card], named: Sequence[Sequence[Card]] | None, ordering: Ordering
-    ) -> list[Unit]:
-        return parse_lead(cards, named, ordering, self.max_width, False, shandong_unit)
-
-    def read_unit(self, cards: Sequence[Card], ordering: Ordering) -> Unit | None:
-        return shandong_unit(cards, ordering)
+    read_unit = staticmethod(shandong_unit)  # special units too (R-3.5, R-3.6)
 
     follow_error = staticmethod(shandong_follow_error)  # R-5.3
     play_rank = staticmethod(shandong_rank)  # R-6.1, R-6.2
