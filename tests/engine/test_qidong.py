@@ -21,7 +21,7 @@ from zhaopengyou.engine import (
 )
 from zhaopengyou.engine.bidding import QidongBidding
 from zhaopengyou.engine.cards import Card, parse_cards
-from zhaopengyou.engine.events import Event, KittyTurned, Redealt, ThrowFailed
+from zhaopengyou.engine.events import Event, KittyTurned, Redealt, ThrowFailed, TrumpDecided
 from zhaopengyou.engine.table import Band
 from zhaopengyou.engine.tricks import PlayRank
 from zhaopengyou.engine.units import PAIR, SINGLE, Shape
@@ -74,10 +74,13 @@ def test_pair_of_twos_names_its_suit() -> None:  # R-8.3
     rnd = dealt({2: "2H 2H"})
     rnd.apply(2, Bid.parse("2H 2H"))
     rnd.deal_card()
+    events: list[Event] = []
     while rnd.phase is Phase.BID:
         assert rnd.to_act is not None
-        rnd.apply(rnd.to_act, Pass())
+        events += rnd.apply(rnd.to_act, Pass())
     assert (rnd.banker, rnd.trump_suit, rnd.bid_count) == (2, 1, 1)
+    decided = next(e for e in events if isinstance(e, TrumpDecided))
+    assert (decided.banker, decided.trump_suit, decided.source) == (2, 1, "bid")
 
 
 @pytest.mark.parametrize(
@@ -142,11 +145,14 @@ def test_no_bid_turns_the_kitty_to_the_first_card_without_its_twin() -> None:  #
     turned = next(e for e in events if isinstance(e, KittyTurned))
     assert [c.ascii for c in turned.cards] == ["5S", "5S", "7C"]
     assert rnd.trump_suit == 2 and rnd.banker == 3  # ♣, the holder of the twin ♣7
+    decided = next(e for e in events if isinstance(e, TrumpDecided))
+    assert (decided.banker, decided.trump_suit, decided.source) == (3, 2, "kitty")
     assert rnd.bid_count == 1  # c = 1 when nobody bid
 
 
-def test_no_bid_joker_in_kitty_means_no_trump() -> None:  # R-8.3
-    rnd = dealt({1: "BJ"}, kitty="BJ 4S 4S 6D 6D 8C 8C 9H", last_card=True)
+@pytest.mark.parametrize("joker", ["BJ", "LJ"])
+def test_no_bid_joker_in_kitty_means_no_trump(joker: str) -> None:  # R-8.3
+    rnd = dealt({1: joker}, kitty=f"{joker} 4S 4S 6D 6D 8C 8C 9H", last_card=True)
     while rnd.phase is Phase.BID:
         assert rnd.to_act is not None
         rnd.apply(rnd.to_act, Pass())
@@ -161,6 +167,10 @@ def test_no_bid_and_four_pairs_in_the_kitty_redeals() -> None:  # R-8.3
         events += rnd.apply(rnd.to_act, Pass())
     assert any(isinstance(e, Redealt) for e in events)
     assert rnd.phase is Phase.DEAL and rnd.redeals == 1
+    # the whole kitty was turned up before the redeal, and no trump was decided
+    turned = next(e for e in events if isinstance(e, KittyTurned))
+    assert " ".join(c.ascii for c in turned.cards) == "4S 4S 6D 6D 8C 8C 9H 9H"
+    assert not any(isinstance(e, TrumpDecided) for e in events)
 
 
 def setup_play(
@@ -275,6 +285,14 @@ def test_seed_001_score_example() -> None:  # R-10.2: 75 points after two bids
     assert band == Band("banker", 1)
     scores = QIDONG.round_scores(band, 0, (0, 2), None, penalties=[0] * 5, bid_count=2)
     assert scores == (4, -2, 2, -2, -2)
+
+
+def test_round_scores_add_penalties_and_count_one_bid_by_default() -> None:  # R-10.2, R-10.4
+    """c is 1 unless given (R-8.3), and a seat's penalty is added to its score as in
+    every preset; `qidong` itself charges a failed throw in X (R-4.4), not here."""
+    band = QIDONG.band(75)
+    scores = QIDONG.round_scores(band, 0, (0, 2), None, penalties=[-3, 0, 0, 0, -1])
+    assert scores == (2 - 3, -1, 1, -1, -1 - 1)
 
 
 def test_solo_counts_double() -> None:  # R-10.2 Decision

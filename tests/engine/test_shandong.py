@@ -388,6 +388,17 @@ def test_liang_hides_the_pair_from_everyone_else() -> None:
     assert rnd.view(1).trump_suit == 1  # the declarer knows: ♥
 
 
+def test_swaps_are_offered_fewest_first() -> None:  # R-8.4
+    """The declarer's swap options: no swap first, then each single swap, then both."""
+    swaps = SHANDONG.bidding.legal_swaps(counts("9S KS"), parse_cards("9H KH"))
+    assert [" ".join(f"{a.ascii}>{b.ascii}" for a, b in pairs) for pairs in swaps] == [
+        "",
+        "9S>9H",
+        "KS>KH",
+        "9S>9H KS>KH",
+    ]
+
+
 def test_reveal_after_burying_and_swapping() -> None:  # R-8.4
     rnd = dealing({1: "LJ 7H 7H 9S", 3: "9H"})
     rnd.apply(1, Bid(tuple(parse_cards("LJ 7H 7H")), "liang"))
@@ -673,7 +684,8 @@ def test_unit_enumeration_matches_a_brute_force_search() -> None:  # R-3.5, R-3.
 
 
 def test_declarations_listed_are_exactly_the_legal_ones() -> None:  # R-8.4
-    """legal_bids lists every declaration bid_error accepts, across random deals."""
+    """legal_bids lists every declaration bid_error accepts, across random deals, and the
+    quick check `could_bid` says yes exactly where it lists one."""
     from zhaopengyou.bots import RandomBot
     from zhaopengyou.bots.runner import offer_bids
 
@@ -701,8 +713,10 @@ def test_declarations_listed_are_exactly_the_legal_ones() -> None:  # R-8.4
                         ok = rules.bid_error(ctx, [Card(c) for c in cards], kind) is None
                         assert ok == ((kind, tuple(sorted(cards))) in listed)
                         checked += 1
-                if listed:  # the quick pre-check never hides a legal declaration
-                    assert rules.could_bid(rnd.hands[seat], rnd.level_rank, rnd.bids, seat)
+                # the quick pre-check never hides a legal declaration, and during the
+                # deal (等死 off) it asks no seat that has none
+                quick = rules.could_bid(rnd.hands[seat], rnd.level_rank, rnd.bids, seat)
+                assert quick == bool(listed)
             if rnd.may_bid(dealt_to):
                 offer_bids(rnd, agents, [dealt_to])
     assert checked > 500
@@ -715,7 +729,8 @@ def test_random_lead_is_uniform_over_the_units() -> None:  # R-4.5
     from zhaopengyou.engine.shandong import iter_shandong_units, random_shandong_lead
 
     order = o("2", "S")
-    hand = counts("6H 7H 7H 8H 9H 10H 5S 5H 5C 5D 5D")  # rain, snow, thunder, lightning
+    # rain, snow, thunder, lightning; the run and the four 5s may each add two second copies
+    hand = counts("6H 7H 7H 8H 9H 9H 10H 5S 5H 5C 5C 5D 5D")
     kinds = {u.shape.kind for u in iter_shandong_units(hand, order)}
     assert {"rain", "snow", "thunder", "lightning"} <= kinds
     units = {tuple(sorted(u.cards)) for u in iter_shandong_units(hand, order)}
@@ -1036,6 +1051,8 @@ ZHAN_AND_GIVE_BACK = [LIANG, (1, "zhan", "LJ 10D 10D JD JD"), (1, "give_back", "
             pytest.param({0: "LJ LJ 7H 7H 8H 7D"}, [], (0, "liang", cards), LIANG_SHAPE)
             for cards in ("LJ LJ 7H 7H", "7H 7H", "LJ 7H", "LJ 7H 8H", "LJ 7H 7D", "LJ 7H 7H 8H")
         ),
+        # a pair of 小王 is no pair of a suit
+        pytest.param({0: "BJ LJ LJ 7H 7H"}, [], (0, "liang", "BJ LJ LJ"), LIANG_SHAPE),
         # 顶, 粘 and adding need a declaration standing.
         *(
             pytest.param({0: "LJ LJ", 1: "BJ BJ 8C 8C 10D 10D JD JD"}, [], bid, NOTHING_YET)
@@ -1167,6 +1184,36 @@ def test_a_declaration_is_refused_word_for_word(
     assert type(caught.value) is IllegalAction
     assert (caught.value.rule, str(caught.value)) == ("R-8.4", f"R-8.4: {message}")
     assert rnd.to_json() == before
+
+
+def test_the_quick_check_rules_out_who_cannot_declare() -> None:  # R-8.4
+    """`may_bid`, which spares asking seats with surely no declaration, says no after a
+    粘 to everyone however strong, and to the declarer with no unshown copy of a joker
+    it showed, or to its partner; it says yes to the declarer holding one."""
+    rnd = dealing({0: "LJ LJ 7H 7H", 1: "BJ 10D 10D JD JD 2C", 2: "BJ 8C 8C"})
+    for step in [LIANG, (1, "zhan", "BJ 10D 10D JD JD"), (1, "give_back", "2C 10D JD")]:
+        declare(rnd, *step)
+    assert [rnd.may_bid(seat) for seat in range(4)] == [False] * 4
+    rnd = dealing({0: "LJ BJ 7H 7H", 2: "LJ"})
+    declare(rnd, *LIANG)
+    assert not rnd.may_bid(0)
+    rnd = dealing({0: "LJ LJ 7H 7H"})
+    declare(rnd, *LIANG)
+    assert rnd.may_bid(0)
+    # the declarer's partner holds a joker and a 刮风, but only the other side may 粘
+    rnd = dealing({0: "LJ 7H 7H", 2: "BJ 10D 10D JD JD", 1: "BJ 8C 8C 9C 9C"})
+    declare(rnd, *LIANG)
+    assert [rnd.may_bid(seat) for seat in (1, 2)] == [True, False]
+    # at level 9 the 9s are trumps, so ♣8♣8 ♣9♣9 is no 刮风 (R-3.5) and nothing to 粘 with
+    rnd = dealing({0: "LJ 7H 7H", 1: "BJ 8C 8C 9C 9C"}, levels=[7] * 4)
+    declare(rnd, *LIANG)
+    assert rnd.level_rank == 7 and not rnd.may_bid(1)
+    assert not any(bid.bid_kind == "zhan" for bid in rnd.view(1).legal_bids())
+    # with a true 刮风 too, only that one is offered: not the 8s and 9s, not a lone ♦K
+    rnd = dealing({0: "LJ 7H 7H", 1: "BJ 8C 8C 9C 9C JD JD QD QD KD"}, levels=[7] * 4)
+    declare(rnd, *LIANG)
+    offered = [format_cards(b.cards) for b in rnd.view(1).legal_bids() if b.bid_kind == "zhan"]
+    assert offered == [format_cards(parse_cards("BJ JD JD QD QD"))]
 
 
 def test_declarations_no_two_deck_deal_can_make() -> None:  # R-8.4

@@ -128,6 +128,14 @@ def mutate(data: Any, path: str, value: Any) -> Any:
         ("tricks.0.units.0", ["AS", "KH"], "tricks[0].units[0]: these cards are not one unit"),
         ("current.0.seat", "north", "current[0].seat: expected a whole number, got 'north'"),
         ("result", {"side": "banker"}, "result.attackers_points: missing"),
+        ("result", 5, "result: expected an object, got int"),
+        ("levels_before", 5, "levels_before: expected a list, got int"),
+        # values that are not strings, or strings that merely contain a name, are named too
+        ("hands.0.0", ["AS"], "hands[0][0]: ['AS'] is not a card"),
+        ("trump_suit", 5, "trump_suit: 5 is not a suit (S, H, C, D or null)"),
+        ("trump_suit", "SH", "trump_suit: 'SH' is not a suit (S, H, C, D or null)"),
+        ("options", 5, "options: expected an object, got int"),
+        ("preset", 5, "preset: expected a string, got 5"),
     ],
 )
 def test_malformed_snapshots_name_the_key_and_what_is_wrong(
@@ -136,6 +144,76 @@ def test_malformed_snapshots_name_the_key_and_what_is_wrong(
     with pytest.raises(SnapshotError) as caught:
         Round.from_json(mutate(snapshot, path, value))
     assert str(caught.value) == message
+
+
+def test_every_field_of_a_bid_is_needed_and_named() -> None:
+    """A recorded bid left without any of its fields, or not an object, is named."""
+    snapshot = staged("tractor", "play")
+    assert len(snapshot["bids"][0]) == 7
+    for name in snapshot["bids"][0]:
+        with pytest.raises(SnapshotError) as caught:
+            Round.from_json(mutate(snapshot, f"bids.0.{name}", ...))
+        assert str(caught.value) == f"bids[0].{name}: missing"
+    with pytest.raises(SnapshotError) as caught:
+        Round.from_json(mutate(snapshot, "bids.0", 5))
+    assert str(caught.value) == "bids[0]: expected an object, got int"
+
+
+def test_every_field_of_a_trick_and_its_plays_is_needed_and_named() -> None:
+    """A finished trick or one of its plays left without a field, or holding a wrong
+    value, is named down to the play (here the first trick, a failed throw)."""
+    snapshot = staged("tractor", "play")
+    trick = snapshot["tricks"][0]
+    assert set(trick) == {"leader", "plays", "units", "lead_suit", "winner", "points"}
+    for name in trick:
+        with pytest.raises(SnapshotError) as caught:
+            Round.from_json(mutate(snapshot, f"tricks.0.{name}", ...))
+        assert str(caught.value) == f"tricks[0].{name}: missing"
+    for name in ("seat", "cards"):
+        with pytest.raises(SnapshotError) as caught:
+            Round.from_json(mutate(snapshot, f"tricks.0.plays.0.{name}", ...))
+        assert str(caught.value) == f"tricks[0].plays[0].{name}: missing"
+    for path, value, message in [
+        ("tricks.0", 5, "tricks[0]: expected an object, got int"),
+        ("tricks.0.plays", 5, "tricks[0].plays: expected a list, got int"),
+        ("tricks.0.plays.0", 5, "tricks[0].plays[0]: expected an object, got int"),
+        (
+            "tricks.0.plays.0.attempted",
+            "x",
+            "tricks[0].plays[0].attempted: expected a list, got str",
+        ),
+        (
+            "tricks.0.plays.0.attempted_units",
+            ["x"],
+            "tricks[0].plays[0].attempted_units[0]: expected a list, got str",
+        ),
+        (
+            "tricks.0.lead_suit",
+            "Q",
+            "tricks[0].lead_suit: 'Q' is not an effective suit (S, H, C, D or trump)",
+        ),
+        ("tricks.0.points", "x", "tricks[0].points: expected a whole number, got 'x'"),
+        ("tricks.0.units", 5, "tricks[0].units: expected a list, got int"),
+        (
+            "tricks.0.plays.0.attempted_units",
+            5,
+            "tricks[0].plays[0].attempted_units: expected a list, got int",
+        ),
+        ("swaps", 5, "swaps: expected a list, got int"),
+    ]:
+        with pytest.raises(SnapshotError) as caught:
+            Round.from_json(mutate(snapshot, path, value))
+        assert str(caught.value) == message, path
+
+
+def test_every_field_of_a_result_is_needed_and_named() -> None:
+    """A finished round's result left without any of its fields names that field."""
+    snapshot = staged("tractor", "done")
+    assert len(snapshot["result"]) == 13
+    for name in snapshot["result"]:
+        with pytest.raises(SnapshotError) as caught:
+            Round.from_json(mutate(snapshot, f"result.{name}", ...))
+        assert str(caught.value) == f"result.{name}: missing"
 
 
 def test_a_result_of_no_known_side_is_named() -> None:
@@ -1169,6 +1247,42 @@ def test_a_clone_is_independent_and_shares_only_immutable_parts() -> None:
     assert twin.result is not None and rnd.result is None
 
 
+def test_a_clone_sees_its_own_bids_not_the_originals() -> None:  # R-8.4
+    """The original and its clone declare differently from the same point: every seat's
+    view of each shows that round's own declaration, as a freshly loaded copy of it
+    does (the clone has its own cache of what each seat may see of the bids)."""
+    rnd = Round(get_preset("shandong"), seed=0)
+    rnd.deal_all()
+    seat = rnd.to_act
+    assert seat is not None
+    first, second = rnd.view(seat).legal_bids()[:2]
+    assert first.cards != second.cards
+    assert [v.bids for v in map(rnd.view, range(4))] == [()] * 4  # views seen: cached
+    twin = rnd.clone()
+    rnd.apply(seat, first)
+    twin.apply(seat, second)
+    assert [b.cards for b in rnd.view(seat).bids] == [first.cards]
+    assert [b.cards for b in twin.view(seat).bids] == [second.cards]
+    for each in (rnd, twin):
+        fresh = Round.from_json(each.to_json())
+        for viewer in range(4):
+            assert each.view(viewer).bids == fresh.view(viewer).bids
+
+
+def test_a_clone_in_the_middle_of_the_deal_deals_on_alone() -> None:  # R-8.1
+    """Dealing the rest on a clone leaves the original's hands and received cards as
+    they were; the original then deals the same cards to the same seats."""
+    rnd = Round(TRACTOR, seed=3)
+    for _ in range(10):
+        rnd.deal_card()
+    before = rnd.to_json()
+    twin = rnd.clone()
+    twin.deal_all()
+    assert rnd.to_json() == before
+    rnd.deal_all()
+    assert rnd.to_json() == twin.to_json()
+
+
 def test_a_clone_during_the_deal_has_its_own_generator() -> None:
     """A redeal on the clone (round 1, nobody bids) must not move the original's shuffle."""
     from zhaopengyou.engine import Pass
@@ -1325,6 +1439,8 @@ def test_a_match_snapshot_is_an_object() -> None:
         ),
         ({"kind": "bid", "cards": ["2H"], "bid_kind": 3}, "bid_kind: expected a string, got 3"),
         ({"kind": "call_friend", "card": "11S"}, "card: '11S' is not a card"),
+        # an unhashable value is named too, not looked up (a TypeError)
+        ({"kind": "call_friend", "card": ["AS"]}, "card: ['AS'] is not a card"),
         ({"kind": "call_friend", "solo": "yes"}, "solo: expected true or false, got 'yes'"),
         ({"kind": "swap", "pairs": [["2S"]]}, "pairs[0]: expected two cards"),
         ({"kind": "give_back"}, "cards: missing"),
@@ -1379,6 +1495,8 @@ def test_malformed_views_name_the_key() -> None:
         ("lead_shapes", [], "lead_shapes: do not match lead_units"),
         ("hand_sizes", [13, 13], "hand_sizes: expected 4 seats"),
         ("tricks", ..., "tricks: missing"),
+        ("current.0.seat", 9, "current[0].seat: no seat 9 in a 4-player game"),
+        ("result", 5, "result: expected an object, got int"),
         (
             "preset",
             "whist",
@@ -1436,6 +1554,12 @@ def test_the_view_dict_is_complete() -> None:
     assert data["may"] == ["play"]
     assert rnd.view((rnd.to_act + 1) % 4).to_dict()["may"] == []
     assert data["lead_shapes"][0]["kind"] in ("tuple", "tractor")
+    # each lead shape is sent whole, under the names the protocol documents
+    view = rnd.view(rnd.to_act)
+    assert data["lead_shapes"] == [
+        {"kind": s.kind, "width": s.width, "length": s.length, "extra": s.extra}
+        for s in view.lead_shapes
+    ]
 
 
 def test_history_since_gives_exactly_the_later_steps() -> None:
