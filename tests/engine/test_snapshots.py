@@ -136,44 +136,7 @@ def mutate(data: Any, path: str, value: Any) -> Any:
         ("trump_suit", "SH", "trump_suit: 'SH' is not a suit (S, H, C, D or null)"),
         ("options", 5, "options: expected an object, got int"),
         ("preset", 5, "preset: expected a string, got 5"),
-    ],
-)
-def test_malformed_snapshots_name_the_key_and_what_is_wrong(
-    snapshot: dict[str, Any], path: str, value: Any, message: str
-) -> None:
-    with pytest.raises(SnapshotError) as caught:
-        Round.from_json(mutate(snapshot, path, value))
-    assert str(caught.value) == message
-
-
-def test_every_field_of_a_bid_is_needed_and_named() -> None:
-    """A recorded bid left without any of its fields, or not an object, is named."""
-    snapshot = staged("tractor", "play")
-    assert len(snapshot["bids"][0]) == 7
-    for name in snapshot["bids"][0]:
-        with pytest.raises(SnapshotError) as caught:
-            Round.from_json(mutate(snapshot, f"bids.0.{name}", ...))
-        assert str(caught.value) == f"bids[0].{name}: missing"
-    with pytest.raises(SnapshotError) as caught:
-        Round.from_json(mutate(snapshot, "bids.0", 5))
-    assert str(caught.value) == "bids[0]: expected an object, got int"
-
-
-def test_every_field_of_a_trick_and_its_plays_is_needed_and_named() -> None:
-    """A finished trick or one of its plays left without a field, or holding a wrong
-    value, is named down to the play (here the first trick, a failed throw)."""
-    snapshot = staged("tractor", "play")
-    trick = snapshot["tricks"][0]
-    assert set(trick) == {"leader", "plays", "units", "lead_suit", "winner", "points"}
-    for name in trick:
-        with pytest.raises(SnapshotError) as caught:
-            Round.from_json(mutate(snapshot, f"tricks.0.{name}", ...))
-        assert str(caught.value) == f"tricks[0].{name}: missing"
-    for name in ("seat", "cards"):
-        with pytest.raises(SnapshotError) as caught:
-            Round.from_json(mutate(snapshot, f"tricks.0.plays.0.{name}", ...))
-        assert str(caught.value) == f"tricks[0].plays[0].{name}: missing"
-    for path, value, message in [
+        # the first finished trick and its first play, level by level
         ("tricks.0", 5, "tricks[0]: expected an object, got int"),
         ("tricks.0.plays", 5, "tricks[0].plays: expected a list, got int"),
         ("tricks.0.plays.0", 5, "tricks[0].plays[0]: expected an object, got int"),
@@ -200,10 +163,43 @@ def test_every_field_of_a_trick_and_its_plays_is_needed_and_named() -> None:
             "tricks[0].plays[0].attempted_units: expected a list, got int",
         ),
         ("swaps", 5, "swaps: expected a list, got int"),
-    ]:
-        with pytest.raises(SnapshotError) as caught:
-            Round.from_json(mutate(snapshot, path, value))
-        assert str(caught.value) == message, path
+    ],
+)
+def test_malformed_snapshots_name_the_key_and_what_is_wrong(
+    snapshot: dict[str, Any], path: str, value: Any, message: str
+) -> None:
+    assert snapshot_refusal(snapshot, path, value) == message
+
+
+def snapshot_refusal(snapshot: dict[str, Any], path: str, value: Any) -> str:
+    """Why the snapshot with ``path`` set to ``value`` (``...``: left out) is refused."""
+    with pytest.raises(SnapshotError) as caught:
+        Round.from_json(mutate(snapshot, path, value))
+    return str(caught.value)
+
+
+def test_every_field_of_a_bid_is_needed_and_named() -> None:
+    """A recorded bid left without any of its fields, or not an object, is named."""
+    snapshot = staged("tractor", "play")
+    assert len(snapshot["bids"][0]) == 7
+    for name in snapshot["bids"][0]:
+        assert snapshot_refusal(snapshot, f"bids.0.{name}", ...) == f"bids[0].{name}: missing"
+    assert snapshot_refusal(snapshot, "bids.0", 5) == "bids[0]: expected an object, got int"
+
+
+def test_every_field_of_a_trick_and_its_plays_is_needed_and_named() -> None:
+    """A finished trick or one of its plays left without a field is named down to the
+    play (here the first trick, a failed throw); wrong values are in the table above."""
+    snapshot = staged("tractor", "play")
+    trick = snapshot["tricks"][0]
+    assert set(trick) == {"leader", "plays", "units", "lead_suit", "winner", "points"}
+    for name in trick:
+        assert snapshot_refusal(snapshot, f"tricks.0.{name}", ...) == f"tricks[0].{name}: missing"
+    for name in ("seat", "cards"):
+        assert (
+            snapshot_refusal(snapshot, f"tricks.0.plays.0.{name}", ...)
+            == f"tricks[0].plays[0].{name}: missing"
+        )
 
 
 def test_every_field_of_a_result_is_needed_and_named() -> None:
@@ -211,9 +207,7 @@ def test_every_field_of_a_result_is_needed_and_named() -> None:
     snapshot = staged("tractor", "done")
     assert len(snapshot["result"]) == 13
     for name in snapshot["result"]:
-        with pytest.raises(SnapshotError) as caught:
-            Round.from_json(mutate(snapshot, f"result.{name}", ...))
-        assert str(caught.value) == f"result.{name}: missing"
+        assert snapshot_refusal(snapshot, f"result.{name}", ...) == f"result.{name}: missing"
 
 
 def test_a_result_of_no_known_side_is_named() -> None:
