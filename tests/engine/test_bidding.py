@@ -9,8 +9,8 @@ from typing import cast
 import pytest
 
 from zhaopengyou.engine import Bid, IllegalAction, Pass, Phase, Round, get_preset
-from zhaopengyou.engine.bidding import BiddingRules, BidRecord
-from zhaopengyou.engine.cards import Card, parse_cards
+from zhaopengyou.engine.bidding import BidContext, BiddingRules, BidRecord, Conclusion
+from zhaopengyou.engine.cards import SUIT_LETTERS, Card, parse_cards
 from zhaopengyou.engine.events import (
     CardDealt,
     Event,
@@ -20,7 +20,7 @@ from zhaopengyou.engine.events import (
     TrumpDecided,
 )
 
-from .conftest import arranged_deck, refusal, refused_bid
+from .conftest import arranged_deck, counts, refusal, refused_bid
 
 TRACTOR = get_preset("tractor")
 
@@ -273,14 +273,14 @@ def test_view_checks_a_burial_like_the_engine() -> None:  # R-7.1
 @pytest.mark.parametrize("name", ["tractor", "zhaopengyou", "qidong"])
 def test_quick_bid_check_agrees_with_the_legal_bids(name: str) -> None:  # R-8.2, R-8.3
     """The runner only asks seats whose hand can beat the standing bid; that quick test
-    must never disagree with the full list of legal bids."""
+    must never disagree with the full list of legal bids, at any level."""
     from zhaopengyou.bots import RandomBot
     from zhaopengyou.bots.runner import offer_bids
 
     preset = get_preset(name)
     checks = 0
     for seed in range(12):
-        rnd = Round(preset, seed=seed)
+        rnd = Round(preset, seed=seed, levels=(seed,) * preset.players)  # qidong: always 2
         agents = [RandomBot(seed * 7 + s) for s in range(preset.players)]
         while rnd.phase is Phase.DEAL:
             dealt_to = cast(CardDealt, rnd.deal_card()[0]).seat  # deal_card: one CardDealt
@@ -325,3 +325,44 @@ def test_bidding_rules_by_default_never_rule_a_bid_out() -> None:
     """R-8.1: ``could_bid`` is a cheap necessary condition; a game that does not define
     one must not skip asking a seat that may hold a bid."""
     assert BiddingRules().could_bid([0] * 54, 0, (), 0) is True
+
+
+def test_r8_2_a_first_bid_of_jokers_needs_two_of_one_joker() -> None:
+    """R-8.2: k ≥ 2 copies of one joker bid; one joker, or 小王 with 大王, does not. At
+    level 7 (rank 5) a ♠3 is no level card."""
+    rules = TRACTOR.bidding
+    for hand, listed in (
+        ("LJ LJ 3S", ["LJ LJ"]),
+        ("BJ BJ 3S", ["BJ BJ"]),
+        ("LJ BJ 3S", []),
+        ("LJ 3S", []),
+    ):
+        context = BidContext(counts(hand), 0, (), 5, None)
+        bids = [" ".join(c.ascii for c in bid.cards) for bid in rules.legal_bids(context)]
+        assert bids == listed, hand
+        assert rules.could_bid(counts(hand), 5, (), 0) == bool(listed), hand
+
+
+def test_r8_2_a_pair_of_big_jokers_overcalls_a_pair_of_small_jokers() -> None:
+    standing = BidRecord(1, tuple(parse_cards("LJ LJ")), 9)
+    context = BidContext(counts("BJ BJ LJ 7S"), 2, (standing,), 5, None)
+    assert TRACTOR.bidding.legal_bids(context) == [Bid(tuple(parse_cards("BJ BJ")))]
+    context = BidContext(counts("LJ LJ 7S 7S"), 2, (standing,), 5, None)
+    assert TRACTOR.bidding.legal_bids(context) == []  # equal count, not stronger
+
+
+def test_r8_2_the_conclusion_names_its_source_and_the_cards_turned() -> None:
+    """R-8.2: the last bid decides (a known banker keeps the deal); with no bid, round 1
+    redeals and a later round turns the kitty until a card that is no joker or level card
+    names the trump suit."""
+    rules = TRACTOR.bidding
+    hearts, clubs = SUIT_LETTERS.index("H"), SUIT_LETTERS.index("C")
+    bid = BidRecord(3, tuple(parse_cards("2H 2H")), 7)
+    kitty = parse_cards("BJ 2S 9C 4H")
+    assert rules.conclude([bid], kitty, [], 0, None) == Conclusion(3, hearts, "bid")
+    assert rules.conclude([bid], kitty, [], 0, 1) == Conclusion(1, hearts, "bid")
+    assert rules.conclude([], kitty, [], 0, None) == Conclusion(None, None, "redeal")
+    turned = tuple(parse_cards("BJ 2S 9C"))
+    assert rules.conclude([], kitty, [], 0, 2) == Conclusion(2, clubs, "kitty", turned)
+    all_trumps = tuple(parse_cards("BJ 2S LJ"))
+    assert rules.conclude([], all_trumps, [], 0, 2) == Conclusion(2, None, "kitty", all_trumps)

@@ -127,6 +127,9 @@ def _enumerated(hand: str, shapes: tuple[Shape, ...], suit: int = SPADES) -> set
         ("5S 5S 9S 9S KS", (PAIR, SINGLE, SINGLE)),  # ♠5♠5♠9♠9 holds both cores
         ("3S 3S 4S 4S 5S 5S 8S 8S 9S 9S JS", (TRACTOR2, TRACTOR2)),
         ("3S 3S 4S 4S 5S 5S 6S 6S 9S 9S JS", (TRACTOR2, TRACTOR2)),
+        ("3S 5S 9S KS 7H", (PAIR,)),  # no pair to play: any two of the suit
+        ("3S 5S 5S 5S 9S 9S KS", (TRIPLE,)),  # three decks: a triple lead
+        ("3S 5S 7S 9S JS KS", (TRACTOR2,)),  # no structure at all: any four of the suit
     ],
 )
 def test_random_follow_is_uniform_over_the_legal_follows(
@@ -296,3 +299,23 @@ def test_r5_2_random_throws_with_tractors_agree_with_the_oracle(decks: int) -> N
             judged += 1
             refused += error is not None
     assert refused > judged // 10
+
+
+def test_random_follow_falls_back_to_a_uniform_pick_of_the_listed_follows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """R-5: when its draws keep being refused (several tractors led), `random_follow`
+    lists the legal follows and picks one; forced here by allowing no draw at all."""
+    from zhaopengyou.engine import follow
+
+    monkeypatch.setattr(follow, "_MAX_DRAWS", 0)
+    o = ordering("2", "H")
+    hand, shapes = "3S 3S 4S 4S 5S 5S 8S 8S 9S 9S JS", (TRACTOR2, TRACTOR2)
+    legal_set = _enumerated(hand, shapes)
+    rng = random.Random(7)
+    seen = Counter(
+        tuple(sorted(random_follow(counts(hand), SPADES, shapes, o, rng)))
+        for _ in range(400 * len(legal_set))
+    )
+    assert set(seen) == legal_set
+    assert all(abs(n - 400) < 5 * 20 for n in seen.values()), seen

@@ -330,3 +330,8 @@ def test_r4_3_unit_is_beaten_by_a_strictly_higher_unit_of_the_same_shape() -> No
     assert unit_is_beaten(pair, counts("KS KS"), o)
     assert unit_is_beaten(tractor, counts("7S 7S 8S 8S"), o)
     assert not unit_is_beaten(tractor, counts("5S 5S 6S 6S 9S 9S"), o)  # equal, not higher
+    low = ordering("5", "H")  # ♠2 is a plain card here, the lowest of all
+    two = unit_of(parse_cards("2S"), low)
+    assert two is not None
+    assert not unit_is_beaten(two, counts("2S 2S"), low)  # the lowest card only ties
+    assert unit_is_beaten(two, counts("3S"), low)
