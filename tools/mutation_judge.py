@@ -22,9 +22,11 @@ import os
 import signal
 import sys
 import time
+import tomllib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NoReturn
 
 REPO = Path(__file__).resolve().parent.parent
 ENGINE = "tests/engine/"
@@ -65,18 +67,9 @@ TESTS_BY_MODULE: dict[str, list[str]] = {
 }
 # pytest as mutmut runs it (pyproject's [tool.mutmut]), quietly, stopping at the first failure;
 # without pytest-timeout, whose SIGALRM handler would turn the judge's alarm into a failure
-PYTEST_ARGS = [
-    "-p",
-    "no:timeout",
-    "-x",
-    "-q",
-    "-p",
-    "no:xdist",
-    "-p",
-    "no:cacheprovider",
-    "-o",
-    "disable_test_id_escaping_and_forfeit_all_rights_to_community_support=true",
-]
+with (REPO / "pyproject.toml").open("rb") as pyproject:
+    MUTMUT_ARGS: list[str] = tomllib.load(pyproject)["tool"]["mutmut"]["pytest_add_cli_args"]
+PYTEST_ARGS = ["-x", "-q", "-p", "no:timeout", *MUTMUT_ARGS]
 KILLED = 1  # pytest's "some tests failed", the code mutmut records for a kill
 TIMED_OUT = -24  # what mutmut records for a mutant stopped at its time limit, also a kill
 ALARM = -signal.SIGALRM  # a child stopped by the judge's own time limit
@@ -118,7 +111,7 @@ def record_kills(kills: list[tuple[Mutant, int]]) -> None:
         partial.replace(meta)  # whole or not at all, as mutmut's own verdicts
 
 
-def run_child(name: str, files: list[str], timeout: int) -> int:
+def run_child(name: str, files: list[str], timeout: int) -> NoReturn:
     """In a forked child: run ``files`` with mutant ``name`` switched on; never returns."""
     import pytest
 
