@@ -45,15 +45,13 @@ TESTS_BY_MODULE: dict[str, list[str]] = {
     "engine/match.py": ["test_scoring.py", "test_rules_gaps.py", "test_snapshots.py"],
     "engine/ordering.py": ["test_ordering.py", "test_cards.py", "test_tricks.py"],
     "engine/presets.py": ["test_scoring.py", "test_rules_gaps.py", "test_qidong.py"],
+    # quick files only: with round_api, snapshots and information the clean run took 16 minutes
     "engine/round.py": [
         "test_rules_gaps.py",
-        "test_round_api.py",
         "test_scoring.py",
         "test_called_partner.py",
         "test_qidong.py",
         "test_shandong.py",
-        "test_snapshots.py",
-        "test_information.py",
     ],
     "engine/shandong.py": ["test_shandong.py", "test_follow.py", "test_trick_reference.py"],
     "engine/snapshot.py": ["test_snapshots.py", "test_information.py"],

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from zhaopengyou.bots import play_match
 from zhaopengyou.engine import get_preset
-from zhaopengyou.engine.cards import CARDS, RANK_NAMES, to_ascii_list
+from zhaopengyou.engine.cards import CARDS, RANK_NAMES, Card, format_cards, to_ascii_list
 from zhaopengyou.engine.match import Match
 from zhaopengyou.records import RecordError, match_records, replay_record
 
@@ -95,6 +95,11 @@ def disagreement(record: Record) -> str:
 
 def other_seat(seat: int | None, players: int) -> int:
     return 0 if seat is None else (seat + 1) % players
+
+
+def shown(tokens: list[str]) -> str:
+    """Cards as the verifier names them: ♠7, 小王."""
+    return format_cards(Card.parse(token) for token in tokens)
 
 
 def not_dealt_to(record: Record, seat: int) -> str:
@@ -228,10 +233,14 @@ def test_zhan_taken_from_seat_and_returned() -> None:
     original = shandong_with("zhan")
     number = original["round"]
     index = next(i for i, b in enumerate(original["bids"]) if b["kind"] == "zhan")
+    seat = original["bids"][index]["seat"]
+    where = f"round {number}, bid {index + 1}, seat {seat}"
+    taken = original["bids"][index]["taken"]
     record = copy.deepcopy(original)
-    record["bids"][index]["taken"] = record["bids"][index]["taken"][1:]
-    assert disagreement(record).startswith(f"round {number}, bid {index + 1}, seat ")
-    assert "taken recorded " in disagreement(record)
+    record["bids"][index]["taken"] = taken[1:]
+    assert (
+        disagreement(record) == f"{where}: taken recorded {shown(taken[1:])}, engine {shown(taken)}"
+    )
     record = copy.deepcopy(original)
     real = record["bids"][index]["from_seat"]
     record["bids"][index]["from_seat"] = (real + 2) % 4  # the sticker's side: not the declarer
@@ -240,8 +249,24 @@ def test_zhan_taken_from_seat_and_returned() -> None:
     )
     record = copy.deepcopy(original)
     bid = record["bids"][index]
-    bid["returned"] = [not_dealt_to(record, bid["seat"])] * len(bid["returned"])
-    assert disagreement(record).startswith(f"round {number}, bid {index + 1}, seat ")
+    foreign = [not_dealt_to(record, seat)] * len(bid["returned"])
+    bid["returned"] = foreign
+    assert disagreement(record) == (
+        f"{where}: recorded {shown(foreign)} but the engine says "
+        f"seat {seat} does not hold 1× {shown(foreign[:1])}"  # the first copy short
+    )
+    record = copy.deepcopy(original)
+    returned = record["bids"][index]["returned"]
+    record["bids"][index]["returned"] = returned[1:]
+    assert disagreement(record) == (
+        f"{where}: recorded {shown(returned[1:])} but the engine says R-8.4: "
+        f"give back exactly {len(returned)} cards (seat {seat} gave {len(returned) - 1})"
+    )
+    for name in ("from_seat", "taken", "returned"):  # RECORD.md: a 粘 names all three
+        record = copy.deepcopy(original)
+        del record["bids"][index][name]
+        with pytest.raises(RecordError, match=f"key bids\\[{index}\\].{name}: missing"):
+            replay_record(record)
 
 
 def test_zhan_keys_on_another_bid() -> None:
@@ -312,6 +337,14 @@ def test_trick_leader_seat_and_cards() -> None:
     play = record["tricks"][5]["plays"][1]
     play["cards"][0] = not_dealt_to(record, play["seat"])
     assert disagreement(record).startswith(f"round 1, trick 6, seat {play['seat']}: recorded ")
+    record = records_where(lambda r: r["tricks"][4]["plays"][0].keys() == {"seat", "cards"})
+    lead = record["tricks"][4]["plays"][0]
+    lead["cards"] = [not_dealt_to(record, lead["seat"])]
+    assert disagreement(record) == (
+        f"round {record['round']}, trick 5, seat {lead['seat']}: recorded "
+        f"{shown(lead['cards'])} but the engine says seat {lead['seat']} does not hold "
+        f"1× {shown(lead['cards'])}"
+    )
     record = records_where(lambda r: True, "shandong")
     record["tricks"][0]["plays"].pop()
     assert disagreement(record) == "round 1, trick 1: the trick has 3 plays, the engine expects 4"

@@ -482,11 +482,12 @@ class _Validator:
         self.integer(after, f"{key}.after_cards_dealt", minimum=0)
         if "kind" in bid:
             self.string(bid["kind"], f"{key}.kind")
-        if "from_seat" in bid:
-            self.seat(bid["from_seat"], f"{key}.from_seat")
+        zhan = bid.get("kind") == "zhan"  # RECORD.md: a 粘 names from_seat, taken and returned
+        if zhan or "from_seat" in bid:
+            self.seat(self.get(bid, "from_seat", f"{key}."), f"{key}.from_seat")
         for name in ("taken", "returned"):
-            if name in bid:
-                self.cards(bid[name], f"{key}.{name}")
+            if zhan or name in bid:
+                self.cards(self.get(bid, name, f"{key}."), f"{key}.{name}")
 
     def swap(self, value: object, key: str) -> None:
         swap = self.obj(value, key)

@@ -414,17 +414,17 @@ class _Replay:
         self.apply(bid["seat"], Bid(cards, bid.get("kind")), format_cards(cards), bid=index + 1)
         if bid.get("kind") == "zhan":  # 粘: check what was taken, give back
             made = self.round.bids[-1]
-            self.compare("from_seat", bid.get("from_seat"), made.from_seat, bid=index + 1)
-            taken = made.taken
-            if sorted(taken) != sorted(_cards(bid.get("taken", ()))):
+            self.compare("from_seat", bid["from_seat"], made.from_seat, bid=index + 1)
+            taken = _cards(bid["taken"])  # the reader makes a 粘 name taken and returned
+            if sorted(taken) != sorted(made.taken):
                 self.disagree(
                     "taken recorded {recorded}, engine {engine}",
                     bid=index + 1,
                     seat=bid["seat"],
-                    recorded=format_cards(_cards(bid["taken"])),
-                    engine=format_cards(taken),
+                    recorded=format_cards(taken),
+                    engine=format_cards(made.taken),
                 )
-            returned = _cards(bid.get("returned", ()))
+            returned = _cards(bid["returned"])
             self.apply(bid["seat"], GiveBack(returned), format_cards(returned), bid=index + 1)
 
     # --- kitty and friend --------------------------------------------------------------
