@@ -337,7 +337,7 @@ def test_r8_2_a_first_bid_of_jokers_needs_two_of_one_joker() -> None:
         ("LJ BJ 3S", []),
         ("LJ 3S", []),
     ):
-        context = BidContext(counts(hand), 0, (), 5, None)
+        context = BidContext(counts(hand), 0, (), 5)
         bids = [" ".join(c.ascii for c in bid.cards) for bid in rules.legal_bids(context)]
         assert bids == listed, hand
         assert rules.could_bid(counts(hand), 5, (), 0) == bool(listed), hand
@@ -345,9 +345,9 @@ def test_r8_2_a_first_bid_of_jokers_needs_two_of_one_joker() -> None:
 
 def test_r8_2_a_pair_of_big_jokers_overcalls_a_pair_of_small_jokers() -> None:
     standing = BidRecord(1, tuple(parse_cards("LJ LJ")), 9)
-    context = BidContext(counts("BJ BJ LJ 7S"), 2, (standing,), 5, None)
+    context = BidContext(counts("BJ BJ LJ 7S"), 2, (standing,), 5)
     assert TRACTOR.bidding.legal_bids(context) == [Bid(tuple(parse_cards("BJ BJ")))]
-    context = BidContext(counts("LJ LJ 7S 7S"), 2, (standing,), 5, None)
+    context = BidContext(counts("LJ LJ 7S 7S"), 2, (standing,), 5)
     assert TRACTOR.bidding.legal_bids(context) == []  # equal count, not stronger
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 
@@ -13,9 +14,11 @@ from tests.oracle.order import RoundOrder
 from tests.oracle.units import counter
 from zhaopengyou.engine.cards import CARDS, TRUMP, counts_of, parse_cards
 from zhaopengyou.engine.follow import (
+    best_cores,
     best_profile,
     follow_error,
     iter_legal_follows,
+    iter_submultisets,
     random_follow,
 )
 from zhaopengyou.engine.leads import parse_lead
@@ -319,3 +322,47 @@ def test_random_follow_falls_back_to_a_uniform_pick_of_the_listed_follows(
     )
     assert set(seen) == legal_set
     assert all(abs(n - 400) < 5 * 20 for n in seen.values()), seen
+
+
+SEVERAL_TRACTORS = [
+    (Shape("tractor", w1, l1), Shape("tractor", w2, l2), *extra)
+    for (w1, l1), (w2, l2), extra in [
+        ((2, 2), (2, 2), ()),
+        ((3, 2), (2, 2), ()),
+        ((2, 3), (2, 2), ()),
+        ((3, 2), (3, 2), ()),
+        ((3, 2), (2, 3), ()),
+        ((3, 2), (2, 2), (PAIR,)),
+        ((2, 2), (2, 2), (PAIR,)),
+        ((2, 2), (2, 2), (TRIPLE,)),
+        ((2, 3), (2, 2), (PAIR,)),
+        ((2, 2), (2, 2), (Shape("tractor", 2, 2),)),
+    ]
+]
+
+
+@pytest.mark.parametrize("shapes", SEVERAL_TRACTORS, ids=lambda s: "+".join(map(str, s)))
+def test_r5_2_every_play_built_on_a_best_reservation_is_legal(shapes: tuple[Shape, ...]) -> None:
+    """R-5.2 with several tractors led: every hand of ♠2…♠7 (up to three copies each,
+    level A) that is long in the suit reaches its best profile with every play made of a
+    best reservation and any other cards. `follow_error`'s and `random_follow`'s extra
+    checks for such leads (docs/testing.md) guard against the opposite."""
+    o = Ordering(level_rank=12, trump_suit=1)
+    suit = o.suit_cards[0][:6]
+    n = sum(shape.size for shape in shapes)
+    for copies in itertools.product(range(4), repeat=len(suit)):
+        if sum(copies) <= n:
+            continue
+        hand = counts_of([CARDS[c] for c, k in zip(suit, copies, strict=True) for _ in range(k)])
+        best, cores = best_cores(list(hand), o.suit_cards[0], shapes, o)
+        for core in cores:
+            rest = list(hand)
+            for card, k in core:
+                rest[card] -= k
+            items = [(c, rest[c]) for c in suit if rest[c]]
+            for filler in iter_submultisets(items, n - sum(k for _, k in core)):
+                play = counts_of(
+                    [CARDS[c] for c, k in core for _ in range(k)] + [CARDS[c] for c in filler]
+                )
+                assert best_profile(play, o.suit_cards[0], shapes, o) == best, (copies, filler)
+                assert follow_error(hand, play, 0, shapes, o) is None

@@ -3,6 +3,8 @@ R-5.3, R-6.1, R-7.2, R-7.3, R-8.4, R-9.4, R-9.5, R-9.7."""
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any, TypeVar, cast
 
@@ -197,6 +199,38 @@ def test_r5_3_every_legal_follow_is_listed(hand: str, shape: Shape, legal: list[
     assert listed == sorted(format_cards(parse_cards(play)) for play in legal)
     for play in legal:
         assert follows(hand, play, shape)
+
+
+@pytest.mark.parametrize(
+    ("hand", "shape", "legal"),
+    [
+        ("4H 6H QH 7S", SINGLE, ["4H", "6H", "QH"]),  # a single led: any card of the suit
+        ("6H 7C 8C 8D", PAIR, ["6H 7C", "6H 8C", "6H 8D"]),  # short: ♥6 and one more
+        (  # short by three: ♥6 and any three others
+            "6H 7C 7C 8D JD",
+            Shape("tractor", 2, 2),
+            ["6H 7C 7C 8D", "6H 7C 7C JD", "6H 7C 8D JD"],
+        ),
+        ("6H 6H 7H 7H 8H 8H QH AH", Shape("tractor", 2, 2), ["6H 6H 7H 7H", "7H 7H 8H 8H"]),
+        ("6H 6H 8H QH QH AH", PAIR, ["6H 6H", "QH QH"]),
+        ("6H 6H 8H QH AH", Shape("tractor", 2, 2), ["6H 6H QH AH"]),
+    ],
+)
+def test_r5_3_a_random_follow_is_any_legal_follow_equally_often(
+    hand: str, shape: Shape, legal: list[str]
+) -> None:
+    """R-5.1, R-5.3: the preset's random follow (what RandomBot plays) draws every legal
+    follow and nothing else, each within five standard deviations of its share."""
+    rng = random.Random(11)
+    draws = 300 * len(legal)
+    seen = Counter(
+        format_cards(sorted(SHANDONG.random_follow(counts(hand), 1, (shape,), o(), rng)))
+        for _ in range(draws)
+    )
+    assert set(seen) == {format_cards(sorted(parse_cards(play))) for play in legal}
+    share = draws / len(legal)
+    spread = 5 * (share * (1 - 1 / len(legal))) ** 0.5
+    assert all(abs(n - share) <= spread for n in seen.values()), seen
 
 
 def test_follow_special_units() -> None:  # R-5.3
@@ -449,7 +483,7 @@ def test_ding_overrides_liang_but_not_ding() -> None:  # R-8.4
     )
     hand = counts("LJ LJ 9D 9D")
     error = SHANDONG.bidding.bid_error(
-        BidContext(hand, 2, bids, 7, None), tuple(parse_cards("LJ LJ 9D 9D")), "ding"
+        BidContext(hand, 2, bids, 7), tuple(parse_cards("LJ LJ 9D 9D")), "ding"
     )
     assert error is not None
     assert (error.rule, str(error)) == ("R-8.4", "R-8.4: a 顶 cannot be 顶'd; only 粘'd")
@@ -621,6 +655,16 @@ def test_adding_a_twin_joker_makes_a_ding_unless_dengsi() -> None:  # R-8.4 等�
         "R-8.4: with 等死 nothing may be added to a declaration",
     )
     assert rnd.to_json() == before
+
+
+@pytest.mark.parametrize("dengsi", [False, True])
+def test_the_declarer_s_view_offers_the_twin_joker_unless_dengsi(dengsi: bool) -> None:
+    """R-8.4 等死: the seat's own list of bids follows the room's option, as the round does."""
+    rnd = dealing({0: "LJ 7H 7H LJ"}, preset=SHANDONG.with_options(dengsi=dengsi))
+    rnd.apply(0, Bid(tuple(parse_cards("LJ 7H 7H")), "liang"))
+    offered = [bid.bid_kind for bid in rnd.view(0).legal_bids()]
+    assert offered == ([] if dengsi else ["add"])
+    assert [b.bid_kind for b in SHANDONG.bidding.legal_bids(rnd.bid_context(0))] == offered
 
 
 def test_declarer_banker_partner_buries_else_the_banker() -> None:  # R-8.4
@@ -1233,12 +1277,12 @@ def test_declarations_no_two_deck_deal_can_make() -> None:  # R-8.4
 
     hand = counts("LJ BJ 10D 10D JD JD")
     mixed = parse_cards("LJ BJ 10D 10D JD JD")
-    context = BidContext(hand, 2, (liang, ding), 7, None)
+    context = BidContext(hand, 2, (liang, ding), 7)
     assert said(rules.bid_error(context, mixed, "zhan")) == ("R-8.4", f"R-8.4: {ZHAN_JOKERS}")
-    context = BidContext(counts("LJ LJ 10D 10D JD JD"), 2, (liang, ding), 7, None)
+    context = BidContext(counts("LJ LJ 10D 10D JD JD"), 2, (liang, ding), 7)
     assert rules.bid_error(context, parse_cards("LJ LJ 10D 10D JD JD"), "zhan") is None
 
-    context = BidContext(counts("BJ 8C 8C"), 1, (liang,), 7, None)
+    context = BidContext(counts("BJ 8C 8C"), 1, (liang,), 7)
     for kind, shown in [(None, "None"), ("pass", "'pass'")]:
         error = rules.bid_error(context, parse_cards("BJ 8C 8C"), kind)
         assert said(error) == ("R-8.4", f"R-8.4: unknown declaration {shown}")
@@ -1250,7 +1294,7 @@ def test_declarations_no_two_deck_deal_can_make() -> None:  # R-8.4
     assert str(caught.value) == "bid kind 'pass' does not exist in shandong"
     assert rnd.to_json() == before
 
-    context = BidContext(counts("LJ LJ 7H 7H"), 0, (liang,), 7, None)
+    context = BidContext(counts("LJ LJ 7H 7H"), 0, (liang,), 7)
     assert context.options == {} and rules.bid_error(context, parse_cards("LJ"), "add") is None
 
 

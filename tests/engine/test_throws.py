@@ -271,18 +271,22 @@ def _draws(hand: str, throws: bool, times: int = 40_000) -> Counter[str]:
 
 
 @pytest.mark.parametrize(
-    ("throws", "leads"),
+    ("hand", "throws", "leads"),
     [
         # R-4.1 with throws: every non-empty multiset of one suit — ♠: 3 × 2 − 1, ♥, ♣: 1.
-        (True, ["3S", "3S 3S", "4S", "3S 4S", "3S 3S 4S", "5H", "7C"]),
+        ("3S 3S 4S 5H 7C", True, ["3S", "3S 3S", "4S", "3S 4S", "3S 3S 4S", "5H", "7C"]),
+        # a hand of one suit: its multisets only
+        ("3S 3S 4S", True, ["3S", "3S 3S", "4S", "3S 4S", "3S 3S 4S"]),
         # R-4.5 without throws: one unit — the singles and the pair.
-        (False, ["3S", "3S 3S", "4S", "5H", "7C"]),
+        ("3S 3S 4S 5H 7C", False, ["3S", "3S 3S", "4S", "5H", "7C"]),
     ],
 )
-def test_r4_1_random_lead_is_uniform_over_the_legal_leads(throws: bool, leads: list[str]) -> None:
+def test_r4_1_random_lead_is_uniform_over_the_legal_leads(
+    hand: str, throws: bool, leads: list[str]
+) -> None:
     """Every legal lead is drawn, nothing else, each about equally often (within five
     standard deviations of 40,000 / k)."""
-    drawn = _draws("3S 3S 4S 5H 7C", throws)
+    drawn = _draws(hand, throws)
     assert set(drawn) == {" ".join(sorted(lead.split())) for lead in leads}
     expected = 40_000 / len(leads)
     spread = 5 * (expected * (1 - 1 / len(leads))) ** 0.5
@@ -316,6 +320,19 @@ def test_r4_1_every_legal_lead_is_listed_once(throws: bool) -> None:
     assert len(listed) == len(set(listed))
     units = {"3S", "3S 3S", "4S", "4S 4S", "5S", "7H", "7H 7H", "KH", "3S 3S 4S 4S"}
     assert set(listed) == (_one_suit_multisets(hand) if throws else units)
+
+
+def test_r3_units_listed_are_as_long_as_held_and_as_wide_as_allowed() -> None:
+    """R-3.1, R-3.2: a chain of three pairs gives both pair tractors of two and the tractor
+    of three; with triples held but width 2 allowed (two decks' rules), nothing wider."""
+    listed = {
+        " ".join(c.ascii for c in unit)
+        for unit in iter_leads(counts("3S 3S 3S 4S 4S 4S 5S 5S 5S"), ordering("2", "C"), 2, False)
+    }
+    assert listed == {
+        "3S", "4S", "5S", "3S 3S", "4S 4S", "5S 5S",
+        "3S 3S 4S 4S", "4S 4S 5S 5S", "3S 3S 4S 4S 5S 5S",
+    }  # fmt: skip
 
 
 def test_r4_3_unit_is_beaten_by_a_strictly_higher_unit_of_the_same_shape() -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 import functools
 import random
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -21,12 +22,21 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from zhaopengyou.bots import play_match
-from zhaopengyou.engine import get_preset
-from zhaopengyou.engine.cards import CARDS, RANK_NAMES, Card, format_cards, to_ascii_list
+from zhaopengyou.bots import RandomBot, play_match, play_round
+from zhaopengyou.engine import Bid, GiveBack, Phase, Play, Round, get_preset
+from zhaopengyou.engine.cards import (
+    CARDS,
+    RANK_NAMES,
+    SUIT_LETTERS,
+    Card,
+    format_cards,
+    parse_cards,
+    to_ascii_list,
+)
 from zhaopengyou.engine.match import Match
-from zhaopengyou.records import RecordError, match_records, replay_record
+from zhaopengyou.records import RecordError, match_records, replay_record, round_record
 
+from ..engine.conftest import arranged_deck
 from ..engine.drive import KeenDeclarer
 
 Record = dict[str, Any]
@@ -269,6 +279,27 @@ def test_zhan_taken_from_seat_and_returned() -> None:
             replay_record(record)
 
 
+def test_a_zhan_after_two_bids_is_checked_on_its_own_bid() -> None:
+    """R-8.4: 亮, the twin joker added (a 顶 now), then 粘顶: the 粘 is the third bid, and
+    what it took is compared with that bid, not with the one before."""
+    deck = arranged_deck(4, 2, 26, {0: "LJ LJ 7H 7H", 1: "BJ BJ 10D 10D JD JD 2C 3C"})
+    rnd = Round(get_preset("shandong"), deck=deck, dealer=0, seed=3)
+    while rnd.dealt < rnd.cards_to_deal - 1:
+        rnd.deal_card()
+    steps = [(0, "LJ 7H 7H", "liang"), (0, "LJ", "add"), (1, "BJ BJ 10D 10D JD JD", "zhan")]
+    for seat, cards, kind in steps:
+        rnd.apply(seat, Bid(tuple(parse_cards(cards)), kind))
+    rnd.apply(1, GiveBack(tuple(parse_cards("2C 3C 10D JD"))))
+    play_round(rnd, [RandomBot(seat) for seat in range(4)])
+    record = round_record(rnd)
+    assert [bid["kind"] for bid in record["bids"]] == ["liang", "add", "zhan"]
+    assert replay_record(record).ok
+    record["bids"][2]["taken"] = ["LJ", "7H", "7H"]
+    assert disagreement(record) == (
+        "round 1, bid 3, seat 1: taken recorded 小王 ♥7 ♥7, engine 小王 小王 ♥7 ♥7"
+    )
+
+
 def test_zhan_keys_on_another_bid() -> None:
     record = records_where(lambda r: bool(r["bids"]), "tractor")
     record["bids"][0]["from_seat"] = 1
@@ -276,6 +307,10 @@ def test_zhan_keys_on_another_bid() -> None:
     record = records_where(lambda r: bool(r["bids"]), "shandong")
     record["bids"][0]["taken"] = ["BJ"]
     assert disagreement(record).endswith("taken belongs to a 粘 (zhan) bid only")
+    record["bids"][0]["from_seat"] = "1"  # the reader checks a 粘 key wherever it stands
+    with pytest.raises(RecordError) as refused:
+        replay_record(record)
+    assert str(refused.value) == 'key bids[0].from_seat: expected an integer, got "1"'
 
 
 def test_buried_by_and_buried() -> None:
@@ -365,6 +400,29 @@ def test_trick_units() -> None:
     card = trick["units"][0][0]
     trick["units"][0][0] = next(c for c in ALL_CARDS if c != card)
     assert "round 1, trick 1" in disagreement(record)
+
+
+def test_a_throw_named_as_two_units_replays_as_named() -> None:
+    """R-4.2: the leader names ♥AAA + ♥KK, not the canonical ♥KKAA + ♥A; the record lists
+    the two units named and the replay leads them so."""
+    preset = get_preset("zhaopengyou")
+    throw = tuple(parse_cards("AH AH AH KH KH"))
+    named = (throw[:3], throw[3:])
+    for seed in range(50):  # the first deal whose banker keeps the five with ♥ not trump
+        deck = arranged_deck(5, 3, preset.hand_size, {0: "AH AH AH KH KH"}, seed=seed)
+        rnd = Round(preset, deck=deck, number=2, banker=0, levels=(0,) * 5, seed=seed)
+        bots = [RandomBot(seed * 5 + seat) for seat in range(5)]
+        play_round(rnd, bots, until=lambda r: r.phase is Phase.PLAY)
+        held = all(rnd.hands[0][card] >= count for card, count in Counter(throw).items())
+        if held and rnd.trump_suit != SUIT_LETTERS.index("H"):
+            break
+    else:
+        pytest.fail("no deal in 50 kept the throw")
+    rnd.apply(0, Play(throw, units=named))
+    play_round(rnd, bots)
+    record = round_record(rnd)
+    assert record["tricks"][0]["units"] == [["AH", "AH", "AH"], ["KH", "KH"]]
+    assert replay_record(record).ok
 
 
 def test_failed_throws() -> None:

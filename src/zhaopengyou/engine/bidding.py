@@ -4,7 +4,7 @@ object that the round consults.
 >>> from zhaopengyou.engine.cards import parse_cards, counts_of
 >>> rules = FanzhuBidding()
 >>> hand = counts_of(parse_cards("2H 2H 2S LJ LJ"))
->>> [" ".join(str(c) for c in b.cards) for b in rules.legal_bids(BidContext(hand, 0, (), 0, None))]
+>>> [" ".join(str(c) for c in b.cards) for b in rules.legal_bids(BidContext(hand, 0, (), 0))]
 ['♠2', '♥2', '♥2 ♥2', '小王 小王']
 """
 
@@ -72,9 +72,7 @@ class BidContext(NamedTuple):
     seat: int
     bids: Sequence[BidRecord]
     level_rank: int
-    banker: int | None  # known before bidding (later rounds), else None
     dealing: bool = True  # still dealing (not the closing window)
-    players: int = 4
     options: Mapping[str, Any] = {}
 
 

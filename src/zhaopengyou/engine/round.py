@@ -483,9 +483,7 @@ class Round:
             seat,
             self.bids,
             self.level_rank,
-            self.banker,
             self.phase is DEAL,
-            self.preset.players,
             self._options,
         )
 

@@ -163,9 +163,7 @@ class View(NamedTuple):
             seat,
             self.bids,
             self.level_rank,
-            self.banker,
             self.phase is DEAL,
-            self.preset.players,
             self.preset.options,
         )
 
