@@ -16,10 +16,12 @@ from zhaopengyou.engine.cards import CARDS, TRUMP, counts_of, parse_cards
 from zhaopengyou.engine.follow import (
     best_cores,
     best_profile,
+    count_submultisets,
     follow_error,
     iter_legal_follows,
     iter_submultisets,
     random_follow,
+    sample_submultiset,
 )
 from zhaopengyou.engine.leads import parse_lead
 from zhaopengyou.engine.ordering import Ordering
@@ -140,6 +142,7 @@ def test_random_follow_is_uniform_over_the_legal_follows(
 ) -> None:
     o = ordering("2", "H")
     legal_set = _enumerated(hand, shapes)
+    assert legal_set, "a hand always has a legal follow (R-5)"
     rng = random.Random(42)
     draws = 400 * len(legal_set)
     seen = Counter(
@@ -315,6 +318,7 @@ def test_random_follow_falls_back_to_a_uniform_pick_of_the_listed_follows(
     o = ordering("2", "H")
     hand, shapes = "3S 3S 4S 4S 5S 5S 8S 8S 9S 9S JS", (TRACTOR2, TRACTOR2)
     legal_set = _enumerated(hand, shapes)
+    assert legal_set, "a hand always has a legal follow (R-5)"
     rng = random.Random(7)
     seen = Counter(
         tuple(sorted(random_follow(counts(hand), SPADES, shapes, o, rng)))
@@ -322,6 +326,33 @@ def test_random_follow_falls_back_to_a_uniform_pick_of_the_listed_follows(
     )
     assert set(seen) == legal_set
     assert all(abs(n - 400) < 5 * 20 for n in seen.values()), seen
+
+
+def _brute_submultisets(items: list[tuple[int, int]], size: int) -> set[tuple[int, ...]]:
+    cards = [card for card, copies in items for _ in range(copies)]
+    return set(itertools.combinations(cards, size))
+
+
+@pytest.mark.parametrize("size", range(6))
+def test_sub_multisets_are_counted_listed_and_drawn_exactly(size: int) -> None:
+    """The counting, listing and sampling that uniform follows rest on, against a brute
+    force over card positions: ♠3 twice, ♠4 once, ♠5 three times."""
+    items = [(1, 2), (2, 1), (3, 3)]
+    expected = _brute_submultisets(items, size)
+    listed = [tuple(play) for play in iter_submultisets(items, size)]
+    assert sorted(listed) == sorted(expected)  # each exactly once
+    assert count_submultisets(items, size) == len(expected)
+    rng = random.Random(size)
+    drawn = Counter(tuple(sample_submultiset(items, size, rng)) for _ in range(200 * len(expected)))
+    assert set(drawn) == expected
+    assert all(abs(n - 200) < 5 * 15 for n in drawn.values()), drawn
+
+
+def test_a_sub_multiset_larger_than_the_cards_cannot_be_drawn() -> None:
+    with pytest.raises(ValueError, match=r"^not enough cards$"):
+        sample_submultiset([(1, 2), (2, 1)], 4, random.Random(0))
+    assert count_submultisets([(1, 2), (2, 1)], 4) == 0
+    assert list(iter_submultisets([(1, 2), (2, 1)], 4)) == []
 
 
 SEVERAL_TRACTORS = [

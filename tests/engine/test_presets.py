@@ -3,12 +3,13 @@ scores with, penalties in the round score, and the friend call of 找朋友 (R-9
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
 from zhaopengyou.engine import CallFriend, InvalidOption, get_preset
-from zhaopengyou.engine.cards import RANK_NAMES, Card
+from zhaopengyou.engine.cards import RANK_NAMES, Card, format_cards
 from zhaopengyou.engine.table import Band
 
 from .conftest import counts, refusal
@@ -83,3 +84,14 @@ def test_r9_1_zhaopengyou_has_no_solo_call() -> None:
         found = refusal(preset.friend_call_error(hand, (), call))
         assert found is not None and found[:2] == expected
     assert preset.friend_call_error(hand, (), CallFriend(Card("AH"))) is None
+
+
+@pytest.mark.parametrize("name", ["zhaopengyou", "qidong", "tractor"])
+def test_a_preset_s_random_lead_draws_throws_too(name: str) -> None:
+    """R-4.1, R-4.2: with throws, any cards of one suit are a lead, ♠3♠4 included."""
+    preset = get_preset(name)
+    order = preset.ordering(RANK_NAMES.index("2"), 3)  # ♦ trump
+    rng = random.Random(1)
+    hand = counts("3S 4S 5H")
+    drawn = {format_cards(sorted(preset.random_lead(hand, order, rng))) for _ in range(400)}
+    assert drawn == {"♠3", "♠4", "♠3 ♠4", "♥5"}

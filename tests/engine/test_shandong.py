@@ -166,6 +166,14 @@ def test_follow_pairs_or_highest_cards() -> None:  # R-5.3 有对跟对，无对
     assert follows("4H 6H", "4H", SINGLE) and follows("4H 6H", "6H", SINGLE)
 
 
+def test_a_long_suit_must_give_all_its_cards_to_the_lead_first() -> None:  # R-5.2
+    """Holding more ♥ than led, a ♥ pair led, one ♥ and a ♣ are refused for the count,
+    before any pair rule is looked at."""
+    error = shandong_follow_error(counts("4H 4H QH AH 7C"), counts("4H 7C"), 1, (PAIR,), o())
+    found = refusal(error)
+    assert found is not None and found[:2] == ("R-5.2", "R-5.2: must play 2 cards of the led suit")
+
+
 def test_follow_guafeng_of_the_same_length_when_held() -> None:  # R-5.3
     tractor = Shape("tractor", 2, 2)
     hand = "6H 6H 7H 7H QH QH AH"
@@ -182,8 +190,22 @@ def test_follow_guafeng_of_the_same_length_when_held() -> None:  # R-5.3
     [
         # A 刮风 of the lead's length from a longer one held: each two adjacent pairs.
         ("6H 6H 7H 7H 8H 8H QH AH", Shape("tractor", 2, 2), ["6H 6H 7H 7H", "7H 7H 8H 8H"]),
-        # Level 9, ♠ trump: ♥8 and ♥10 are adjacent (R-2: the level rank leaves the suit).
+        # Level 9: ♥8♥8♥10♥10 is no 刮风 (no skipping, R-3.5), but both pairs must be played.
         ("8H 8H 10H 10H JH AH", Shape("tractor", 2, 2), ["8H 8H 10H 10H"]),
+        # Short in the suit: all of it and any other cards (R-5.1).
+        ("6H 7C 8C 8D", PAIR, ["6H 7C", "6H 8C", "6H 8D"]),
+        # A rain led: the rain held, not the five highest (R-3.6: ♥6♥7♥8 and ♥10 … are
+        # no run of five at level 9), else the five highest cards.
+        ("4H 6H 7H 8H 10H JH QH KH AH AH", Shape("rain", 1, 5), ["10H JH QH KH AH"]),
+        ("4H 6H 7H 8H 10H JH QH AH", Shape("rain", 1, 5), ["8H 10H JH QH AH"]),
+        # A trump rain led, no rain held: 大王, both 小王 and any two of the other suits'
+        # 5s, which are equal (R-2.2, R-2.3); copies of one card are one choice.
+        (
+            "BJ LJ LJ 5C 5D 5H 4S 7H",
+            Shape("rain", 1, 5),
+            ["BJ LJ LJ 5C 5D", "BJ LJ LJ 5C 5H", "BJ LJ LJ 5D 5H"],
+        ),
+        ("BJ LJ LJ 5C 5C 5D 4S 7H", Shape("rain", 1, 5), ["BJ LJ LJ 5C 5C", "BJ LJ LJ 5C 5D"]),
         # A pair led and pairs held: any one of them.
         ("6H 6H 8H QH QH AH", PAIR, ["6H 6H", "QH QH"]),
         # No 刮风: all the pairs held, then the highest cards (有对跟对，无对从大到小).
@@ -193,12 +215,14 @@ def test_follow_guafeng_of_the_same_length_when_held() -> None:  # R-5.3
 def test_r5_3_every_legal_follow_is_listed(hand: str, shape: Shape, legal: list[str]) -> None:
     """R-5.3: the follows the engine lists are exactly those R-5.3 allows, and each of
     them passes the engine's own check."""
+    suit = o().esuit[parse_cards(legal[0])[0]]
     listed = sorted(
-        format_cards(cards) for cards in iter_shandong_follows(counts(hand), 1, (shape,), o())
+        format_cards(sorted(cards))
+        for cards in iter_shandong_follows(counts(hand), suit, (shape,), o())
     )
-    assert listed == sorted(format_cards(parse_cards(play)) for play in legal)
+    assert listed == sorted(format_cards(sorted(parse_cards(play))) for play in legal)
     for play in legal:
-        assert follows(hand, play, shape)
+        assert follows(hand, play, shape, suit)
 
 
 @pytest.mark.parametrize(
@@ -214,6 +238,8 @@ def test_r5_3_every_legal_follow_is_listed(hand: str, shape: Shape, legal: list[
         ("6H 6H 7H 7H 8H 8H QH AH", Shape("tractor", 2, 2), ["6H 6H 7H 7H", "7H 7H 8H 8H"]),
         ("6H 6H 8H QH QH AH", PAIR, ["6H 6H", "QH QH"]),
         ("6H 6H 8H QH AH", Shape("tractor", 2, 2), ["6H 6H QH AH"]),
+        ("4H 6H 7H 8H 10H JH QH KH AH AH", Shape("rain", 1, 5), ["10H JH QH KH AH"]),
+        ("BJ LJ LJ 5C 5C 5D 4S 7H", Shape("rain", 1, 5), ["BJ LJ LJ 5C 5C", "BJ LJ LJ 5C 5D"]),
     ],
 )
 def test_r5_3_a_random_follow_is_any_legal_follow_equally_often(
@@ -222,9 +248,10 @@ def test_r5_3_a_random_follow_is_any_legal_follow_equally_often(
     """R-5.1, R-5.3: the preset's random follow (what RandomBot plays) draws every legal
     follow and nothing else, each within five standard deviations of its share."""
     rng = random.Random(11)
+    suit = o().esuit[parse_cards(legal[0])[0]]
     draws = 300 * len(legal)
     seen = Counter(
-        format_cards(sorted(SHANDONG.random_follow(counts(hand), 1, (shape,), o(), rng)))
+        format_cards(sorted(SHANDONG.random_follow(counts(hand), suit, (shape,), o(), rng)))
         for _ in range(draws)
     )
     assert set(seen) == {format_cards(sorted(parse_cards(play))) for play in legal}
@@ -299,7 +326,9 @@ def test_koudi_multiplies_by_the_cards_led() -> None:  # R-7.2 shandong
         (80, Band("attackers", 1)),
         (79, Band("banker", 1)),
         (40, Band("banker", 1)),
+        (39, Band("banker", 2)),
         (5, Band("banker", 2)),
+        (1, Band("banker", 2)),  # 0 < X < 40, whatever the points can add up to
         (0, Band("banker", 3)),
         (-5, Band("banker", 4)),
         (-40, Band("banker", 4)),
@@ -366,6 +395,39 @@ def test_double_j_to_the_bottom() -> None:  # R-9.7 双J到底
     rnd = one_trick_at_j(["4D 4D", "JS JS", "6C 7C", "8C 9C"])
     assert rnd.result is not None
     assert rnd.result.levels_after == ranks("A", "4", "A", "4")
+
+
+def test_j_to_6_with_a_lone_j_of_any_suit() -> None:  # R-9.7 J到6
+    """♦J, a level card of another suit, is a lone J too."""
+    rnd = one_trick_at_j(["4D", "JD", "6C", "8C"])
+    assert rnd.tricks[-1].winner == 1 and rnd.result is not None
+    assert rnd.result.levels_after == ranks("6", "4", "6", "4")
+
+
+def test_no_j_drop_for_an_attacker_s_last_trick_without_a_j() -> None:  # R-9.7
+    rnd = one_trick_at_j(["4D", "AD", "6C", "8C"])
+    assert rnd.tricks[-1].winner == 1 and rnd.result is not None
+    assert rnd.result.levels_after == ranks("K", "4", "K", "4")  # held at J: rises 3
+
+
+def test_no_j_drop_for_a_lightning_of_js() -> None:  # R-9.7, R-3.6
+    """Only a lone J or a pair of J drops the banker's team; an attacker leading a 闪电 of
+    five Js (the level rank) into the last trick does not."""
+    hands = ["6S 7S 8S 9S 4S", "JS JS JH JC JD", "6C 7C 8C 9C 4C", "6D 7D 8D 9D 4D"]
+    rnd = Round.from_hands(
+        SHANDONG,
+        hands,
+        level_rank="J",
+        trump_suit="H",
+        banker=0,
+        levels=["J", "4", "J", "4"],
+        leader=1,
+    )
+    for step in range(4):
+        seat = (1 + step) % 4
+        rnd.apply(seat, Play(tuple(parse_cards(hands[seat]))))
+    assert rnd.tricks[-1].winner == 1 and rnd.result is not None
+    assert rnd.result.levels_after == ranks("K", "4", "K", "4")
 
 
 def test_j_drop_only_when_the_attackers_take_the_last_trick() -> None:  # R-9.7
