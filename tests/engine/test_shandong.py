@@ -476,6 +476,7 @@ def test_liang_hides_the_pair_from_everyone_else() -> None:
     assert [c.ascii for c in rnd.view(1).bids[0].cards] == ["LJ", "7H", "7H"]
     finish_window(rnd)
     assert rnd.banker == 1 and rnd.declarer == 1  # round 1: the declarer is banker
+    assert [e.source for e in rnd.events() if isinstance(e, TrumpDecided)] == ["bid"]
     assert rnd.phase is Phase.BURY and rnd.to_act == 3  # the banker's partner buries
     for seat in (0, 2, 3):
         view = rnd.view(seat)
@@ -698,6 +699,16 @@ def test_a_malformed_give_back_names_the_cards_given_back() -> None:  # R-8.4
     assert rnd.to_json() == before
 
 
+def test_the_seat_before_the_declarer_may_stick_a_ding_with_a_joker_pair() -> None:  # R-8.4
+    """粘顶: seat 3, of the other side and just before the declarer, lists the joker pair
+    with its 刮风 as its only declaration on a 顶 made by adding the twin 小王."""
+    rnd = dealing({0: "LJ LJ 7H 7H", 3: "BJ BJ 10D 10D JD JD"})
+    rnd.apply(0, Bid(tuple(parse_cards("LJ 7H 7H")), "liang"))
+    rnd.apply(0, Bid(tuple(parse_cards("LJ")), "add"))
+    listed = [(b.bid_kind, format_cards(b.cards)) for b in rnd.view(3).legal_bids()]
+    assert listed == [("zhan", format_cards(parse_cards("BJ BJ 10D 10D JD JD")))]
+
+
 def test_adding_a_twin_joker_makes_a_ding_unless_dengsi() -> None:  # R-8.4 等死
     rnd = dealing({0: "LJ 7H 7H LJ", 1: "BJ BJ 8C 8C"})
     rnd.apply(0, Bid(tuple(parse_cards("LJ 7H 7H")), "liang"))
@@ -735,6 +746,31 @@ def test_declarer_banker_partner_buries_else_the_banker() -> None:  # R-8.4
     assert SHANDONG.kitty_taker(banker=2, declarer=None) == 2
 
 
+def test_a_later_round_s_declarer_names_the_suit_not_the_banker() -> None:  # R-8.4
+    """Later rounds the banker is known: seat 1's 亮 sets ♥, seat 2 stays banker and,
+    not being the declarer, takes and buries the kitty."""
+    rnd = dealing({1: "LJ 7H 7H"}, banker=2, levels=[0] * 4)
+    rnd.apply(1, Bid(tuple(parse_cards("LJ 7H 7H")), "liang"))
+    finish_window(rnd)
+    assert (rnd.banker, rnd.declarer, rnd.trump_suit) == (2, 1, 1)
+    assert rnd.phase is Phase.BURY and rnd.to_act == 2
+
+
+@pytest.mark.parametrize(
+    ("kitty", "suit", "turned"),
+    [
+        ("4S 6H 7C BJ", 2, "7C BJ"),  # the last card that is not a joker: ♣7
+        ("BJ 4S LJ 6H", 1, "6H"),  # the kitty's very last card
+    ],
+)
+def test_the_kitty_s_last_card_not_a_joker_names_the_suit(
+    kitty: str, suit: int, turned: str
+) -> None:  # R-8.4
+    rnd = dealing({}, kitty=kitty, banker=2, levels=[0] * 4)
+    finish_window(rnd)
+    assert rnd.trump_suit == suit and rnd.kitty_turned == tuple(parse_cards(turned))
+
+
 def test_no_declaration_round_one_redeals_later_the_kitty_names_the_suit() -> None:  # R-8.4
     rnd = dealing({})
     finish_window(rnd)
@@ -744,12 +780,14 @@ def test_no_declaration_round_one_redeals_later_the_kitty_names_the_suit() -> No
     assert rnd.trump_suit == 1 and rnd.trump_public  # ♥6: the last card not a joker
     assert rnd.kitty_turned == tuple(parse_cards("6H BJ LJ"))  # from it to the end
     assert rnd.phase is Phase.BURY and rnd.to_act == 2
+    assert [e.source for e in rnd.events() if isinstance(e, TrumpDecided)] == ["kitty"]
     # Engine decision (docs/rules.md): a kitty of the four jokers gives a no-trump round.
     rnd = dealing({}, kitty="BJ LJ BJ LJ", banker=2, levels=[0] * 4)
     finish_window(rnd)
     assert rnd.trump_suit is None and rnd.trump_public
     assert rnd.kitty_turned == tuple(parse_cards("BJ LJ BJ LJ"))
     assert rnd.phase is Phase.BURY and rnd.to_act == 2
+    assert [e.source for e in rnd.events() if isinstance(e, TrumpDecided)] == ["kitty"]
 
 
 def test_hidden_suit_does_not_leak_through_events() -> None:  # R-8.4
