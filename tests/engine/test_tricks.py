@@ -165,3 +165,28 @@ def test_r6_2_trumping_a_throw_of_singles_with_singles() -> None:
     later play over-trumps by its highest card (R-6.2, R-6.3)."""
     hands = ["AH KH 4D", "3S 4S 5D", "5S 6S 6D", "LJ 3C 7D"]
     assert throw_of_singles(hands, ["AH KH", "3S 4S", "5S 6S", "LJ 3C"]) == 2
+
+
+def test_r6_2_a_throw_is_keyed_by_its_largest_units_only(o: Ordering) -> None:
+    """R-6.2: two trumping plays of a tractor-and-pair throw compare by their tractors;
+    the ♠A pair of the first does not count."""
+    shapes = (TRACTOR2, PAIR)
+    plays = ["3D 3D 4D 4D 9D 9D", "5S 5S 6S 6S AS AS", "7S 7S 8S 8S 3S 3S"]
+    assert winner(shapes, DIAMONDS, plays, o) == 2
+
+
+@pytest.mark.parametrize(
+    ("shapes", "plays", "won_by"),
+    [
+        # At level 5 ♦2 is the lowest card of its suit and ♦3 the next; a pair of ♦3
+        # beats a throw keyed by a pair of ♦2 (R-6.2), and a discard does not.
+        ((PAIR, SINGLE), ["2D 2D 6D", "3D 3D 7D"], 1),
+        ((PAIR, SINGLE), ["2D 2D 6D", "6C 7C 8C"], 0),
+        # Three decks: a triple of ♦2 with a pair of ♦9, beaten by a triple of ♦3.
+        ((Shape("tuple", 3, 1), PAIR), ["2D 2D 2D 9D 9D", "3D 3D 3D 6D 6D"], 1),
+    ],
+)
+def test_r6_2_a_throw_keyed_by_the_lowest_card_of_its_suit(
+    shapes: tuple[Shape, ...], plays: list[str], won_by: int
+) -> None:
+    assert winner(shapes, DIAMONDS, plays, ordering("5", "S")) == won_by
