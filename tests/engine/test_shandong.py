@@ -185,33 +185,41 @@ def test_follow_guafeng_of_the_same_length_when_held() -> None:  # R-5.3
     assert follows("6H 6H 10H 10H AH", "6H 6H 10H 10H", tractor)
 
 
-@pytest.mark.parametrize(
-    ("hand", "shape", "legal"),
-    [
-        # A 刮风 of the lead's length from a longer one held: each two adjacent pairs.
-        ("6H 6H 7H 7H 8H 8H QH AH", Shape("tractor", 2, 2), ["6H 6H 7H 7H", "7H 7H 8H 8H"]),
-        # Level 9: ♥8♥8♥10♥10 is no 刮风 (no skipping, R-3.5), but both pairs must be played.
-        ("8H 8H 10H 10H JH AH", Shape("tractor", 2, 2), ["8H 8H 10H 10H"]),
-        # Short in the suit: all of it and any other cards (R-5.1).
-        ("6H 7C 8C 8D", PAIR, ["6H 7C", "6H 8C", "6H 8D"]),
-        # A rain led: the rain held, not the five highest (R-3.6: ♥6♥7♥8 and ♥10 … are
-        # no run of five at level 9), else the five highest cards.
-        ("4H 6H 7H 8H 10H JH QH KH AH AH", Shape("rain", 1, 5), ["10H JH QH KH AH"]),
-        ("4H 6H 7H 8H 10H JH QH AH", Shape("rain", 1, 5), ["8H 10H JH QH AH"]),
-        # A trump rain led, no rain held: 大王, both 小王 and any two of the other suits'
-        # 5s, which are equal (R-2.2, R-2.3); copies of one card are one choice.
-        (
-            "BJ LJ LJ 5C 5D 5H 4S 7H",
-            Shape("rain", 1, 5),
-            ["BJ LJ LJ 5C 5D", "BJ LJ LJ 5C 5H", "BJ LJ LJ 5D 5H"],
-        ),
-        ("BJ LJ LJ 5C 5C 5D 4S 7H", Shape("rain", 1, 5), ["BJ LJ LJ 5C 5C", "BJ LJ LJ 5C 5D"]),
-        # A pair led and pairs held: any one of them.
-        ("6H 6H 8H QH QH AH", PAIR, ["6H 6H", "QH QH"]),
-        # No 刮风: all the pairs held, then the highest cards (有对跟对，无对从大到小).
-        ("6H 6H 8H QH AH", Shape("tractor", 2, 2), ["6H 6H QH AH"]),
-    ],
-)
+R5_3_FOLLOWS: list[tuple[str, Shape, list[str]]] = [
+    # A single led: any card of the suit.
+    ("4H 6H QH 7S", SINGLE, ["4H", "6H", "QH"]),
+    # Short by three: ♥6 and any three others (R-5.1).
+    (
+        "6H 7C 7C 8D JD",
+        Shape("tractor", 2, 2),
+        ["6H 7C 7C 8D", "6H 7C 7C JD", "6H 7C 8D JD"],
+    ),
+    # A 刮风 of the lead's length from a longer one held: each two adjacent pairs.
+    ("6H 6H 7H 7H 8H 8H QH AH", Shape("tractor", 2, 2), ["6H 6H 7H 7H", "7H 7H 8H 8H"]),
+    # Level 9: ♥8♥8♥10♥10 is no 刮风 (no skipping, R-3.5), but both pairs must be played.
+    ("8H 8H 10H 10H JH AH", Shape("tractor", 2, 2), ["8H 8H 10H 10H"]),
+    # Short in the suit: all of it and any other cards (R-5.1).
+    ("6H 7C 8C 8D", PAIR, ["6H 7C", "6H 8C", "6H 8D"]),
+    # A rain led: the rain held, not the five highest (R-3.6: ♥6♥7♥8 and ♥10 … are
+    # no run of five at level 9), else the five highest cards.
+    ("4H 6H 7H 8H 10H JH QH KH AH AH", Shape("rain", 1, 5), ["10H JH QH KH AH"]),
+    ("4H 6H 7H 8H 10H JH QH AH", Shape("rain", 1, 5), ["8H 10H JH QH AH"]),
+    # A trump rain led, no rain held: 大王, both 小王 and any two of the other suits'
+    # 5s, which are equal (R-2.2, R-2.3); copies of one card are one choice.
+    (
+        "BJ LJ LJ 5C 5D 5H 4S 7H",
+        Shape("rain", 1, 5),
+        ["BJ LJ LJ 5C 5D", "BJ LJ LJ 5C 5H", "BJ LJ LJ 5D 5H"],
+    ),
+    ("BJ LJ LJ 5C 5C 5D 4S 7H", Shape("rain", 1, 5), ["BJ LJ LJ 5C 5C", "BJ LJ LJ 5C 5D"]),
+    # A pair led and pairs held: any one of them.
+    ("6H 6H 8H QH QH AH", PAIR, ["6H 6H", "QH QH"]),
+    # No 刮风: all the pairs held, then the highest cards (有对跟对，无对从大到小).
+    ("6H 6H 8H QH AH", Shape("tractor", 2, 2), ["6H 6H QH AH"]),
+]
+
+
+@pytest.mark.parametrize(("hand", "shape", "legal"), R5_3_FOLLOWS)
 def test_r5_3_every_legal_follow_is_listed(hand: str, shape: Shape, legal: list[str]) -> None:
     """R-5.3: the follows the engine lists are exactly those R-5.3 allows, and each of
     them passes the engine's own check."""
@@ -225,23 +233,7 @@ def test_r5_3_every_legal_follow_is_listed(hand: str, shape: Shape, legal: list[
         assert follows(hand, play, shape, suit)
 
 
-@pytest.mark.parametrize(
-    ("hand", "shape", "legal"),
-    [
-        ("4H 6H QH 7S", SINGLE, ["4H", "6H", "QH"]),  # a single led: any card of the suit
-        ("6H 7C 8C 8D", PAIR, ["6H 7C", "6H 8C", "6H 8D"]),  # short: ♥6 and one more
-        (  # short by three: ♥6 and any three others
-            "6H 7C 7C 8D JD",
-            Shape("tractor", 2, 2),
-            ["6H 7C 7C 8D", "6H 7C 7C JD", "6H 7C 8D JD"],
-        ),
-        ("6H 6H 7H 7H 8H 8H QH AH", Shape("tractor", 2, 2), ["6H 6H 7H 7H", "7H 7H 8H 8H"]),
-        ("6H 6H 8H QH QH AH", PAIR, ["6H 6H", "QH QH"]),
-        ("6H 6H 8H QH AH", Shape("tractor", 2, 2), ["6H 6H QH AH"]),
-        ("4H 6H 7H 8H 10H JH QH KH AH AH", Shape("rain", 1, 5), ["10H JH QH KH AH"]),
-        ("BJ LJ LJ 5C 5C 5D 4S 7H", Shape("rain", 1, 5), ["BJ LJ LJ 5C 5C", "BJ LJ LJ 5C 5D"]),
-    ],
-)
+@pytest.mark.parametrize(("hand", "shape", "legal"), R5_3_FOLLOWS)
 def test_r5_3_a_random_follow_is_any_legal_follow_equally_often(
     hand: str, shape: Shape, legal: list[str]
 ) -> None:
