@@ -8,10 +8,11 @@ from typing import cast
 
 import pytest
 
-from zhaopengyou.engine import Bid, IllegalAction, Pass, Phase, Round, get_preset
+from zhaopengyou.engine import Bid, Bury, IllegalAction, Pass, Phase, Round, get_preset
 from zhaopengyou.engine.bidding import BidContext, BiddingRules, BidRecord, Conclusion
 from zhaopengyou.engine.cards import SUIT_LETTERS, Card, parse_cards
 from zhaopengyou.engine.events import (
+    Buried,
     CardDealt,
     Event,
     KittyTaken,
@@ -167,9 +168,11 @@ def close_window(rnd: Round) -> list[Event]:
 def test_round_one_without_a_bid_redeals() -> None:  # R-8.2
     rnd = Round(TRACTOR, seed=5, dealer=0)
     rnd.deal_all()
-    events = close_window(rnd)
-    assert any(isinstance(e, Redealt) for e in events)
-    assert rnd.phase is Phase.DEAL and rnd.redeals == 1 and rnd.dealt == 0
+    for redeals in (1, 2):
+        events = close_window(rnd)
+        assert events[-1] == Redealt("no bid", rnd.event_count)
+        assert rnd.phase is Phase.DEAL and rnd.redeals == redeals and rnd.dealt == 0
+        rnd.deal_all()
 
 
 def test_a_snapshot_before_a_redeal_keeps_the_shuffle_going() -> None:  # R-8.2
@@ -212,6 +215,13 @@ def test_later_round_without_a_bid_turns_the_kitty() -> None:  # R-8.2 Decision
     turned = [e for e in events if isinstance(e, KittyTurned)]
     assert [c.ascii for c in turned[0].cards] == ["LJ", "5C", "7D"]  # 5 is the level rank
     assert rnd.trump_suit == 3 and rnd.banker == 1  # ♦
+    kitty = rnd.kitty
+    seq = rnd.event_count
+    assert events[-2:] == [
+        TrumpDecided(1, 3, 3, "kitty", None, seq - 1),  # level 5 (rank index 3), ♦
+        KittyTaken(1, kitty, seq),
+    ]
+    assert rnd.apply(1, Bury(kitty)) == [Buried(1, kitty, seq + 1)]
 
 
 def test_kitty_of_jokers_and_level_cards_means_no_trump() -> None:  # R-8.2 Decision
@@ -366,3 +376,21 @@ def test_r8_2_the_conclusion_names_its_source_and_the_cards_turned() -> None:
     assert rules.conclude([], kitty, [], 0, 2) == Conclusion(2, clubs, "kitty", turned)
     all_trumps = tuple(parse_cards("BJ 2S LJ"))
     assert rules.conclude([], all_trumps, [], 0, 2) == Conclusion(2, None, "kitty", all_trumps)
+
+
+@pytest.mark.rules("R-8.1", "R-8.2")
+def test_who_may_bid_now() -> None:
+    """In the closing window only the polled seat may bid, and only with a bid that
+    beats the standing one; once bidding is over nobody may."""
+    rnd = dealt_round({1: "2H", 2: "2C 2C", 3: "2S"})
+    assert (rnd.phase, rnd.to_act) == (Phase.BID, 1)
+    assert (rnd.may_bid(1), rnd.can_bid(1)) == (True, True)  # polled, holds ♥2
+    assert (rnd.may_bid(3), rnd.can_bid(3)) == (False, False)  # holds ♠2, not polled
+    rnd.apply(1, Pass())
+    rnd.apply(2, Bid.parse("2C 2C"))
+    assert rnd.to_act == 3 and not rnd.can_bid(3)  # one ♠2 cannot beat two ♣2
+    close_window(rnd)
+    rnd.apply(2, Bury(rnd.kitty))
+    assert (rnd.phase, rnd.to_act) == (Phase.PLAY, 2)
+    assert (rnd.may_bid(2), rnd.can_bid(2)) == (False, False)
+    assert not rnd.view(0).solo  # fixed partners: nobody plays alone (独打)

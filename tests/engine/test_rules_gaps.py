@@ -35,7 +35,15 @@ from zhaopengyou.engine import (
     parse_option_values,
 )
 from zhaopengyou.engine.cards import full_deck
-from zhaopengyou.engine.events import BidMade, CardDealt, CardsPlayed, Passed
+from zhaopengyou.engine.events import (
+    BidMade,
+    CardDealt,
+    CardsPlayed,
+    FriendCalled,
+    Passed,
+    Swapped,
+    TrumpRevealed,
+)
 from zhaopengyou.engine.presets import OptionSpec
 from zhaopengyou.i18n import tr
 
@@ -380,6 +388,13 @@ def playing_round() -> Round:
     )
 
 
+def following_round() -> Round:
+    """The same position after seat 0 has led its ♠A: seat 1 follows a single."""
+    rnd = playing_round()
+    rnd.apply(0, Play(cards_of("AS")))
+    return rnd
+
+
 def shandong_burying() -> Round:
     """`shandong` round 1: seat 1 declares ♥ with 小王 ♥7 ♥7, hidden (R-8.4), everyone
     passes, and seat 3, the banker's partner, is to bury the kitty."""
@@ -438,6 +453,7 @@ STAGES: dict[str, Callable[[], Round]] = {
     # Only pairs left: no card can be called.
     "calling, only pairs": lambda: qidong_calling("10H 10H", CALLER_KITTY, ""),
     "playing": playing_round,
+    "following": following_round,
 }
 
 LATE_PASS = "R-8.1: passing is only for the closing bid window"
@@ -536,6 +552,19 @@ REFUSALS: list[tuple[str, int, Any, type[IllegalAction], str, str | None]] = [
     ),
     # R-1.2: the seats are 0 … P−1 (bools are not seats); an action is one of the kinds.
     ("playing", 9, Play(cards_of("AS")), MalformedAction, "no seat 9 in a 4-player game", None),
+    ("playing", 4, Play(cards_of("AS")), MalformedAction, "no seat 4 in a 4-player game", None),
+    # R-6.4: the seat after the trick's last player plays next; R-4.1: a play has cards.
+    ("playing", 1, Play(cards_of("QS")), NotYourTurn, "R-6.4: seat 0 is to play", "R-6.4"),
+    ("playing", 0, Play(()), IllegalAction, "R-4.1: play at least one card", "R-4.1"),
+    # R-5.1: a follow has as many cards as the lead, also in the led suit.
+    (
+        "following",
+        1,
+        Play(cards_of("QS JS")),
+        IllegalAction,
+        "R-5.1: play exactly 1 cards, as many as the lead",
+        "R-5.1",
+    ),
     (
         "playing",
         True,
@@ -545,6 +574,24 @@ REFUSALS: list[tuple[str, int, Any, type[IllegalAction], str, str | None]] = [
         None,
     ),
     ("playing", 0, "play AS", MalformedAction, "unknown action 'play AS'", None),
+    # A bid, a burial and a swap are card lists too; the refusal names which was wrong.
+    ("dealing", 1, malformed(Bid, "2H"), MalformedAction, "bid must be a list of cards", None),
+    (
+        "burying",
+        3,
+        malformed(Bury, ["9H", "1X"]),
+        MalformedAction,
+        "burial: '1X' is not a card",
+        None,
+    ),
+    (
+        "swapping",
+        1,
+        malformed(Swap, [["9S", "1X"]]),
+        MalformedAction,
+        "swap: '1X' is not a card",
+        None,
+    ),
     # R-4.1, R-4.2: a play is a list of cards; a leader names a throw's units as card lists.
     ("playing", 0, malformed(Play, "AS"), MalformedAction, NOT_CARDS, None),
     ("playing", 0, malformed(Play, None), MalformedAction, NOT_CARDS, None),
@@ -571,7 +618,9 @@ REFUSALS: list[tuple[str, int, Any, type[IllegalAction], str, str | None]] = [
 ]
 
 
-@pytest.mark.rules("R-1.2", "R-4.1", "R-4.2", "R-6.5", "R-7.1", "R-8.1", "R-8.4", "R-9.1", "R-9.2")
+@pytest.mark.rules(
+    "R-1.2", "R-4.1", "R-4.2", "R-6.4", "R-6.5", "R-7.1", "R-8.1", "R-8.4", "R-9.1", "R-9.2"
+)
 @pytest.mark.parametrize(("stage", "seat", "action", "kind", "message", "rule"), REFUSALS)
 def test_a_refused_action_says_why_in_full_and_changes_nothing(
     stage: str, seat: int, action: Any, kind: type[IllegalAction], message: str, rule: str | None
@@ -585,6 +634,58 @@ def test_a_refused_action_says_why_in_full_and_changes_nothing(
     assert type(info.value) is kind
     assert (str(info.value), info.value.rule) == (message, rule)
     assert rnd.to_json() == before
+
+
+@pytest.mark.rules("R-9.2")
+@pytest.mark.parametrize(
+    ("call", "step"),
+    [
+        (CallFriend(Card("10H")), {"card": "10H", "solo": False}),
+        (CallFriend(solo=True), {"card": None, "solo": True}),
+    ],
+)
+def test_r9_2_the_call_is_announced_and_recorded(call: CallFriend, step: dict[str, Any]) -> None:
+    """`qidong`: seat 2 calls its single ♥10 and the holder of the twin is the friend, or
+    seat 2 goes solo; all are told the call and the history keeps it."""
+    rnd = STAGES["calling"]()
+    twin_holder = next(s for s in range(5) if s != 2 and rnd.hands[s][Card("10H")])
+    friend = None if call.solo else twin_holder
+    events = rnd.apply(2, call)
+    assert events == [FriendCalled(2, call.card, call.solo, rnd.event_count)]
+    assert (rnd.friend, rnd.solo, rnd.phase, rnd.to_act) == (friend, call.solo, Phase.PLAY, 2)
+    assert rnd.history()[-1] == {"kind": "call_friend", **step, "seat": 2}
+
+
+@pytest.mark.rules("R-8.4")
+def test_r8_4_a_swap_is_announced_and_the_suit_revealed() -> None:
+    """`shandong`: the declarer, seat 1, swaps its ♠9 for the buried ♥9, a trump of the
+    same rank: its hand gains the ♥9 and loses the ♠9; everyone is told how many swaps
+    (only seat 1 which), then the trump suit ♥ and the face-down pair."""
+    rnd = shandong_swapping()
+    before = list(rnd.hands[1])
+    events = rnd.apply(1, Swap(((Card("9S"), Card("9H")),)))
+    seq = rnd.event_count
+    assert events == [
+        Swapped(1, ((Card("9S"), Card("9H")),), 1, seq - 1),
+        TrumpRevealed(1, 1, cards_of("7H 7H"), seq),
+    ]
+    changed = {
+        c: rnd.hands[1][c] - before[c] for c in range(len(before)) if rnd.hands[1][c] != before[c]
+    }
+    assert changed == {Card("9S"): -1, Card("9H"): 1}
+    assert rnd.history()[-1] == {"kind": "swap", "pairs": [["9S", "9H"]], "seat": 1}
+
+
+@pytest.mark.rules("R-4.1")
+def test_an_action_of_a_subclass_is_taken_as_its_kind() -> None:
+    """A client's own subclass of Play (one that carries a note, say) plays its cards."""
+
+    class NotedPlay(Play):
+        note = "from the client"
+
+    rnd = playing_round()
+    rnd.apply(0, NotedPlay(cards_of("AS")))
+    assert [(p.seat, p.cards) for p in rnd.current] == [(0, cards_of("AS"))]
 
 
 @pytest.mark.rules("R-1.2")

@@ -211,3 +211,39 @@ def test_the_series_winners_have_the_highest_total_and_share_a_tie(
     match = Match(get_preset("tractor"), seed=1, rounds=2)
     match.totals = totals
     assert match.winners == winners
+
+
+@pytest.mark.rules("R-9.5")
+@pytest.mark.parametrize(
+    ("partner", "banker_level", "attackers_lead", "held"),
+    [
+        ("fixed", "A", False, True),  # held at A: the match is won
+        ("fixed", "K", False, False),  # held below the top
+        ("fixed", "3", False, False),
+        ("fixed", "A", True, False),  # X = 80: the bank steps down
+        ("called", "A", False, False),  # individual levels: holding at A wins nothing
+    ],
+)
+def test_r9_5_a_fixed_team_holding_the_bank_at_a_wins(
+    partner: str, banker_level: str, attackers_lead: bool, held: bool
+) -> None:
+    """One trick of `tractor`: the ♠A wins it. The banker (seat 0) leads it, or seat 1,
+    an attacker, does and the kitty's 40 points count twice (X = 80, R-7.2, R-9.4)."""
+    hands = ["3S", "AS", "4S", "6S"] if attackers_lead else ["AS", "3S", "4S", "6S"]
+    levels = [banker_level, "2", banker_level, "2"]
+    leader = 1 if attackers_lead else 0
+    rnd = Round.from_hands(
+        TRACTOR.with_options(partner=partner),
+        hands,
+        level_rank=banker_level,
+        trump_suit="H",
+        banker=0,
+        kitty="KC KD 10C 10D",
+        levels=levels,
+        friend_call="6S" if partner == "called" else None,
+        leader=leader,
+    )
+    for seat in [(leader + offset) % 4 for offset in range(4)]:
+        rnd.apply(seat, Play((Card(hands[seat]),)))
+    assert rnd.result is not None
+    assert rnd.result.bank_held_at_top is held

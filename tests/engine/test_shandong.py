@@ -460,6 +460,13 @@ def test_liang_hides_the_pair_from_everyone_else() -> None:
     made = events[0]
     assert isinstance(made, BidMade)
     assert [c.ascii for c in made.cards] == ["LJ"]  # 明亮: the joker shows
+    assert (made.seat, made.bid_kind, made.after_cards_dealt) == (1, "liang", 103)
+    assert rnd.history()[-1] == {
+        "kind": "bid",
+        "cards": ["LJ", "7H", "7H"],
+        "bid_kind": "liang",
+        "seat": 1,
+    }
     assert seen(made, 0).hidden == () and [c.ascii for c in seen(made, 1).hidden] == [
         "7H",
         "7H",
@@ -1027,6 +1034,40 @@ def test_a_give_back_with_nothing_owed_is_refused() -> None:  # R-8.4
     assert rnd.to_json() == before
 
 
+@pytest.mark.parametrize("look_first", [True, False])
+def test_every_seat_sees_the_declaration_as_it_stands(look_first: bool) -> None:  # R-8.4
+    """Each view of the bids follows every change, whenever the seat last looked: before
+    any bid nothing shows; after seat 1's 亮 the joker shows to a spectator and seat 2,
+    the whole declaration to seat 1, and seat 1 is the standing declarer; once seat 1 has
+    swapped (none here) the pair is shown to all."""
+    rnd = dealing({1: "LJ 7H 7H 9S", 3: "9H 4C 6D 8D 10C"})
+    if look_first:
+        assert (rnd.view(0).bids, rnd.view(0).declarer) == ((), None)
+    rnd.apply(1, Bid(tuple(parse_cards("LJ 7H 7H")), "liang"))
+    during = rnd.view(2)
+    assert ([b.cards for b in during.bids], during.declarer) == ([tuple(parse_cards("LJ"))], 1)
+    assert [b.cards for b in rnd.spectator_view().bids] == [tuple(parse_cards("LJ"))]
+    assert [b.cards for b in rnd.view(1).bids] == [tuple(parse_cards("LJ 7H 7H"))]
+    finish_window(rnd)
+    rnd.apply(3, Bury(tuple(parse_cards("9H 4C 6D 8D"))))
+    rnd.apply(1, Swap(()))
+    for seat in (0, 2):  # the seats that last looked before the bid and during the deal
+        assert [b.cards for b in rnd.view(seat).bids] == [tuple(parse_cards("LJ 7H 7H"))]
+
+
+def test_the_twin_joker_is_added_during_the_deal_only() -> None:  # R-8.4
+    """With 等死 off seat 1 may add its second 小王 to its 亮 while cards are dealt, not
+    when the closing window polls it."""
+    rnd = dealing({1: "LJ LJ 7H 7H"})
+    rnd.apply(1, Bid(tuple(parse_cards("LJ 7H 7H")), "liang"))
+    assert rnd.can_bid(1)
+    rnd.deal_card()
+    for seat in (2, 3, 0):
+        rnd.apply(seat, Pass())
+    assert (rnd.phase, rnd.to_act) == (Phase.BID, 1)
+    assert not rnd.can_bid(1)
+
+
 def test_only_the_sticker_gives_back() -> None:  # R-8.4
     """While a 粘 waits for its give-back, a give-back by another seat is refused, naming
     the seat that owes it and the rule, and the round is unchanged."""
@@ -1039,6 +1080,31 @@ def test_only_the_sticker_gives_back() -> None:  # R-8.4
     assert type(caught.value).__name__ == "NotYourTurn"
     assert str(caught.value) == "R-8.4: seat 1 must give cards back first"
     assert caught.value.rule == "R-8.4"
+    assert rnd.to_json() == before
+
+
+@pytest.mark.parametrize("what", ["a bid", "a pass", "the next card"])
+def test_nothing_else_happens_before_the_give_back(what: str) -> None:  # R-8.4
+    """While seat 1's 粘 waits for its give-back, another seat's bid or pass and the deal
+    of the next card are refused alike, naming the seat that owes the cards."""
+    rnd = dealing({0: "LJ 7H 7H", 1: "BJ 10D 10D JD JD 2C", 2: "BJ 9S 9S"})
+    rnd.apply(0, Bid(tuple(parse_cards("LJ 7H 7H")), "liang"))
+    rnd.apply(1, Bid(tuple(parse_cards("BJ 10D 10D JD JD")), "zhan"))
+    before = rnd.to_json()
+    with pytest.raises(IllegalAction) as caught:
+        if what == "a bid":
+            rnd.apply(2, Bid(tuple(parse_cards("BJ 9S 9S")), "liang"))
+        elif what == "a pass":
+            rnd.apply(2, Pass())
+        else:
+            rnd.deal_card()
+    expected_kind = "WrongPhase" if what == "the next card" else "NotYourTurn"
+    assert type(caught.value).__name__ == expected_kind
+    assert refusal(caught.value) == (
+        "R-8.4",
+        "R-8.4: seat 1 must give cards back first",
+        "须先由 2 号座位还牌",
+    )
     assert rnd.to_json() == before
 
 

@@ -190,3 +190,23 @@ def test_r6_2_a_throw_keyed_by_the_lowest_card_of_its_suit(
     shapes: tuple[Shape, ...], plays: list[str], won_by: int
 ) -> None:
     assert winner(shapes, DIAMONDS, plays, ordering("5", "S")) == won_by
+
+
+@pytest.mark.parametrize(
+    ("shapes", "play", "key_card"),
+    [
+        # Three decks: the tractor ♦9♦9♦10♦10 is tried first and fails; the ♦10 triple
+        # it broke is whole again for the split ♦Q♦Q♦K♦K, ♦10×3, ♦9♦9.
+        ((TRACTOR2, Shape("tuple", 3, 1), PAIR), "9D 9D 10D 10D 10D QD QD KD KD", "KD"),
+        # ♠ trump at level 2: two tractors through the level cards, ♠2♠2 小王小王 and
+        # ♠A♠A ♣2♣2 (or ♦2♦2), though the cards' ids do not follow their order.
+        ((TRACTOR2, TRACTOR2, PAIR), "AS AS 2C 2C 2D 2D 2S 2S LJ LJ", "LJ"),
+    ],
+    ids=["triple-inside-a-tried-tractor", "tractors-through-the-level-cards"],
+)
+def test_r6_2_the_best_split_is_found_whatever_is_tried_first(
+    o: Ordering, shapes: tuple[Shape, ...], play: str, key_card: str
+) -> None:
+    rank = standard_rank(shapes, DIAMONDS, parse_cards(play), o)
+    assert rank is not None
+    assert rank.key == o.order[parse_cards(key_card)[0]]

@@ -139,6 +139,17 @@ def test_canonical_parse_partitions_the_cards(text: str) -> None:  # R-4.2
     assert parts == sorted(text.split())
 
 
+@pytest.mark.parametrize("suit", ["C", "D"])
+def test_canonical_parse_chains_through_the_off_suit_level_card_it_holds(suit: str) -> None:
+    """R-3.3, R-4.2: level 5, ♥ trump: the throw's tractor runs through the ♣5 or ♦5 it
+    holds, never through the ♠5 it does not hold, though ♠ comes first on ties."""
+    o = ordering("5", "H")
+    assert parse_names(f"5{suit} 5{suit} 5H 5H 3H", o, 2) == [
+        f"tractor×2:5{suit} 5{suit} 5H 5H",
+        "single:3H",
+    ]
+
+
 def test_reprs_show_the_level_trump_shape_and_cards() -> None:
     """What a person reads in a console or a failing test (python-chess style)."""
     assert repr(ordering("2", None)) == "<Ordering level=2 trump=无主>"

@@ -3,11 +3,16 @@ only where a test failed, and leaves every other outcome to mutmut."""
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import json
+import signal
+import subprocess
 import sys
+import time
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -88,3 +93,68 @@ def test_a_failing_test_kills_and_a_pass_or_a_timeout_leaves_the_mutant(tmp_path
     assert [(m.name, code) for m, code in kills] == [(names[1], -24)]
     assert left == [f"{names[2]}\tpassed"]
     assert json.loads(meta.read_text())["exit_code_by_key"][names[1]] == -24
+
+
+def test_the_baselines_cached_results_are_forgotten(monkeypatch: Any) -> None:
+    """A child must not reuse what unmutated code cached: every functools cache of the
+    package's and the tests' modules is cleared after the baseline."""
+    module = ModuleType("tests.cached_for_the_judge")
+    calls: list[int] = []
+
+    @functools.cache
+    def square(n: int) -> int:
+        calls.append(n)
+        return n * n
+
+    module.square = square  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    assert (square(3), square(3), calls) == (9, 9, [3])
+    judge.forget_caches()
+    assert (square(3), calls) == (9, [3, 3])
+
+
+STOPPED = """\
+import json, signal, sys
+sys.path.insert(0, {tools!r})
+import mutation_judge as judge
+from pathlib import Path
+meta = Path({meta!r})
+names = json.loads(meta.read_text())["exit_code_by_key"]
+queue = [judge.Mutant(name, meta, "mod.py") for name in names]
+signal.signal(signal.SIGTERM, judge.stop)
+judge.judge(queue, lambda module: [{tests!r}], workers=1, timeout=60, left=[])
+"""
+
+SLOW_SECOND = """\
+import os
+import time
+from pathlib import Path
+
+
+def test_mutant():
+    name = os.environ["MUTANT_UNDER_TEST"]
+    if name.endswith("_2"):
+        Path(__file__).with_name("started").touch()
+        time.sleep(60)
+    assert name != "pkg.mod.x_f__mutmut_1"
+"""
+
+
+def test_a_stopped_judge_keeps_the_kills_it_found(tmp_path: Path) -> None:
+    """SIGTERM while a mutant runs: the kills found so far are recorded (not only at
+    every 25th mutant), the running child ends, and the judge exits."""
+    tests = tmp_path / "test_pkg.py"
+    tests.write_text(SLOW_SECOND)
+    meta = tmp_path / "mod.py.meta"
+    names = [f"pkg.mod.x_f__mutmut_{n}" for n in (1, 2)]
+    write_meta(meta, dict.fromkeys(names))
+    script = STOPPED.format(tools=str(REPO / "tools"), meta=str(meta), tests=str(tests))
+    process = subprocess.Popen([sys.executable, "-c", script], cwd=tmp_path)
+    deadline = time.monotonic() + 60
+    while not (tmp_path / "started").exists():
+        assert time.monotonic() < deadline and process.poll() is None, "mutant 2 never started"
+        time.sleep(0.05)
+    process.send_signal(signal.SIGTERM)
+    assert process.wait(timeout=30) == 128 + signal.SIGTERM
+    codes = json.loads(meta.read_text())["exit_code_by_key"]
+    assert codes == {names[0]: 1, names[1]: None}
