@@ -11,7 +11,8 @@ against the whole selection: this pass only ever records kills.
 Usage: ``python tools/mutation_judge.py [--module engine/round.py] [--workers 2]
 [--timeout 60] [--limit N] [--list]``, after ``make mutate`` has made ``mutants/``
 (or ``--generate`` to make it without mutmut's slow statistics step).
-Exit status: 0 done, 2 nothing to judge from (no ``mutants/``) or a tests' baseline fails.
+Exit status: 0 done, 2 nothing to judge from (no ``mutants/``) or a tests' baseline fails,
+143 stopped by SIGTERM (the kills found so far are recorded).
 """
 
 from __future__ import annotations
