@@ -24,6 +24,21 @@ def cards(text: str) -> tuple[Card, ...]:
     return tuple(parse_cards(text))
 
 
+def first_trick(
+    hands: list[str], partner: str = "fixed", kitty: str = "", friend_call: str | None = None
+) -> Round:
+    """A `tractor` position at its first trick: level 2, ♥ trump, seat 0 the banker."""
+    return Round.from_hands(
+        get_preset("tractor", partner=partner),
+        hands,
+        level_rank="2",
+        trump_suit="H",
+        banker=0,
+        kitty=kitty,
+        friend_call=friend_call,
+    )
+
+
 def play(rnd: Round, seat: int, text: str) -> list[object]:
     return list(rnd.apply(seat, Play(cards(text))))
 
@@ -39,14 +54,7 @@ def test_a_two_trick_round_reports_every_play_trick_and_the_score() -> None:
     and 2 go to level 3; each of them scores +1 and each attacker −1 (R-10.3); the bank
     passes to the banker's partner, seat 2 (R-9.6).
     """
-    rnd = Round.from_hands(
-        get_preset("tractor"),
-        ["AS 3D", "KS KD", "5S 6D", "QS AD"],
-        level_rank="2",
-        trump_suit="H",
-        banker=0,
-        kitty="KC 10C 5H",
-    )
+    rnd = first_trick(["AS 3D", "KS KD", "5S 6D", "QS AD"], kitty="KC 10C 5H")
     events = [*play(rnd, 0, "AS"), *play(rnd, 1, "KS"), *play(rnd, 2, "5S")]
     assert rnd.view(1).lead_suit == SPADES
     events += play(rnd, 3, "QS")
@@ -78,14 +86,7 @@ def test_a_two_trick_round_reports_every_play_trick_and_the_score() -> None:
 def test_the_called_friend_is_revealed_by_playing_the_card() -> None:
     """`tractor` with a called partner: the banker calls ♠5, which seat 2 holds; playing
     it reveals seat 2 as the friend, right after the play."""
-    rnd = Round.from_hands(
-        get_preset("tractor", partner="called"),
-        ["AS", "3S", "5S", "4S"],
-        level_rank="2",
-        trump_suit="H",
-        banker=0,
-        friend_call="5S",
-    )
+    rnd = first_trick(["AS", "3S", "5S", "4S"], partner="called", friend_call="5S")
     events = [*play(rnd, 0, "AS"), *play(rnd, 1, "3S"), *play(rnd, 2, "5S")]
     assert events == [
         CardsPlayed(0, cards("AS"), 0, True, 1),
@@ -100,14 +101,7 @@ def test_the_history_lists_each_play_as_accepted_in_notation() -> None:
     """A play may name its cards by id, notation or Card, in a list or a tuple (R-4.1);
     the history lists every accepted play with its cards in notation, and units where
     the player named them, and replays into the same round."""
-    preset = get_preset("tractor")
-    rnd = Round.from_hands(
-        preset,
-        ["AS 3D 3D", "KS KD 4D", "5S 6D 7D", "QS AD 8D"],
-        level_rank="2",
-        trump_suit="H",
-        banker=0,
-    )
+    rnd = first_trick(["AS 3D 3D", "KS KD 4D", "5S 6D 7D", "QS AD 8D"])
     named = (cards("5S"),)
     for seat, action in [
         (0, Play([int(Card("AS"))])),  # type: ignore[arg-type]  # a client's card ids
@@ -132,7 +126,7 @@ def test_the_history_lists_each_play_as_accepted_in_notation() -> None:
     ]
     expected = [{"kind": "play", "cards": c, "units": u, "seat": s} for s, c, u in plays]
     assert rnd.history(since=1) == expected
-    assert Round.from_history(preset, None, rnd.history()).to_json() == rnd.to_json()
+    assert Round.from_history(rnd.preset, None, rnd.history()).to_json() == rnd.to_json()
 
 
 @pytest.mark.rules("R-4.3", "R-4.4")
@@ -141,12 +135,8 @@ def test_throws_are_counted_and_a_failed_one_is_reported_and_recorded() -> None:
     ♦3 ♦4 named as two singles, which every other seat beats: the lower single ♦3 is
     forced (R-4.4), everyone is told what was attempted, and seat 0 loses 1 积分. Seat 1
     wins that trick with ♦A, and its throw ♣3 ♣4 fails the same way."""
-    rnd = Round.from_hands(
-        get_preset("tractor"),
-        ["AS KS 3D 4D 8C 9C", "QS JS AD 6D 3C 4C", "10S 9S 7D 8D 10C JC", "8S 7S 9D 10D QC KC"],
-        level_rank="2",
-        trump_suit="H",
-        banker=0,
+    rnd = first_trick(
+        ["AS KS 3D 4D 8C 9C", "QS JS AD 6D 3C 4C", "10S 9S 7D 8D 10C JC", "8S 7S 9D 10D QC KC"]
     )
     assert play(rnd, 0, "AS KS") == [CardsPlayed(0, cards("AS KS"), 0, True, 1)]
     assert rnd.current[0] == PlayRecord(0, cards("AS KS"), None, None)
