@@ -202,6 +202,7 @@ TEXT_SOURCES = (
     CLI_DIR / "arena.py",
     CLI_DIR / "replay.py",
     CLI_DIR / "serve.py",
+    CLI_DIR / "cluster.py",
     CLI_DIR.parent / "bots" / "journal.py",
     *sorted(RECORDS_DIR.glob("*.py")),
 )
@@ -354,14 +355,15 @@ SERVER_DIR = Path(__file__).parents[2] / "src" / "zhaopengyou" / "server"
 
 def server_msgids() -> set[str]:
     """Texts the server sends to clients: the msgid of every ``tr`` call and of every
-    refusal (``_refuse``/``_refuse_join``: the third argument)."""
+    refusal (``refuse``: the third argument; ``Refused``: the second)."""
     found: set[str] = set()
-    for path in SERVER_DIR.glob("*.py"):
+    where = {"tr": 0, "refuse": 2, "Refused": 1}
+    for path in SERVER_DIR.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
                 continue
             name = _call_name(node)
-            index = 0 if name == "tr" else 2 if name in ("_refuse", "_refuse_join") else None
+            index = where.get(name or "")
             if index is None or len(node.args) <= index:
                 continue
             for sub in ast.walk(node.args[index]):

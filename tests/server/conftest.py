@@ -1,7 +1,9 @@
-"""Server tests run against SQLite and against PostgreSQL (a fresh database each test).
+"""Server tests run against SQLite and against PostgreSQL (a fresh database each test),
+and the cluster's against PostgreSQL and Redis (the machine's, with a key prefix of the
+test's own, or a Redis server the test starts on a port of its own).
 
-Without a PostgreSQL server the PostgreSQL cases skip with the reason, except with
-``CI=true``, where they fail: CI must test both.
+Without a PostgreSQL or Redis server those cases skip with the reason, except with
+``CI=true``, where they fail: CI must test them.
 """
 
 from __future__ import annotations
@@ -15,6 +17,14 @@ from pathlib import Path
 import pytest
 
 POSTGRES = os.environ.get("ZPY_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
+REDIS = os.environ.get("ZPY_TEST_REDIS", "redis://127.0.0.1:6379/0")
+
+
+def missing(reason: str) -> None:
+    """A service a test needs is not there: skip, but fail on CI."""
+    if os.environ.get("CI") == "true":
+        pytest.fail(reason)
+    pytest.skip(reason)
 
 
 @pytest.fixture
@@ -38,10 +48,7 @@ def postgres_database() -> Iterator[str]:
     try:
         asyncio.run(_admin(f'CREATE DATABASE "{name}"'))
     except Exception as err:
-        reason = f"PostgreSQL is not reachable at {POSTGRES}: {err}"
-        if os.environ.get("CI") == "true":
-            pytest.fail(reason)
-        pytest.skip(reason)
+        missing(f"PostgreSQL is not reachable at {POSTGRES}: {err}")
     base, _, _ = POSTGRES.rpartition("/")
     try:
         yield f"{base}/{name}".replace("postgresql://", "postgresql+asyncpg://", 1)
@@ -61,3 +68,21 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 @pytest.fixture
 def sqlite_url(tmp_path: Path) -> str:
     return f"sqlite+aiosqlite:///{tmp_path / 'zpy.db'}"
+
+
+@pytest.fixture
+def postgres_url() -> Iterator[str]:
+    """A fresh PostgreSQL database (a cluster needs one)."""
+    yield from postgres_database()
+
+
+@pytest.fixture
+def redis_url() -> str:
+    """The machine's Redis (each cluster test takes a key prefix of its own)."""
+    import redis
+
+    try:
+        redis.Redis.from_url(REDIS, socket_connect_timeout=5).ping()
+    except Exception as err:
+        missing(f"Redis is not reachable at {REDIS}: {err}")
+    return REDIS

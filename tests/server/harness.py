@@ -65,8 +65,9 @@ class Subprocess:
     """`zpy serve` in its own process, for restarts and kill -9. Without a ``port`` it takes
     a free one (another, if some other process takes that first) and keeps it for restarts."""
 
-    def __init__(self, url: str, port: int | None, log: Path) -> None:
+    def __init__(self, url: str, port: int | None, log: Path, *options: str) -> None:
         self.url = url
+        self.options = options  # more `zpy serve` options (--redis …)
         self.port = port or 0
         self.fixed_port = port is not None
         self.log = log
@@ -83,7 +84,7 @@ class Subprocess:
                 self.port = free_port()
             with self.log.open("ab") as out:
                 self.process = subprocess.Popen(
-                    [str(zpy), "serve", "--port", str(self.port), "--db", self.url],
+                    [str(zpy), "serve", "--port", str(self.port), "--db", self.url, *self.options],
                     stdout=out,
                     stderr=out,
                     env={**os.environ, "ZPY_LANG": "en"},

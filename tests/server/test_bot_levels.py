@@ -44,14 +44,14 @@ async def test_hard_bots_search_and_the_server_stays_responsive(sqlite_url: str)
         )
         assert refused.status_code == 400 and "bot_level" in refused.text, refused.text
 
-        live = app.state.hub.rooms[room["id"]]
+        live = app.state.node.hub.rooms[room["id"]]
         deadline = time.monotonic() + 30
         while live.round is None or live.round.phase is not Phase.PLAY:
             assert time.monotonic() < deadline, "the bots never reached the play"
             await asyncio.sleep(0.05)
-        kinds = {type(live._bot(seat)) for seat in range(4)}
+        kinds = {type(live.driver.bot(seat)) for seat in range(4)}
         assert kinds == {SearchBot}
-        assert all(live._bot(seat).think == 1.0 for seat in range(4))
+        assert all(live.driver.bot(seat).think == 1.0 for seat in range(4))
 
         # While the bots think (up to 1 s a move), the lobby still answers at once.
         slowest = 0.0
@@ -76,6 +76,6 @@ async def test_easy_bots_are_the_heuristic_bot(sqlite_url: str) -> None:
         room = await create_room(
             base, maker.token, preset="qidong", rounds=1, bots=[1, 2], bot_level="easy"
         )
-        live = app.state.hub.rooms[room["id"]]
-        assert isinstance(live._bot(1), HeuristicBot)
+        live = app.state.node.hub.rooms[room["id"]]
+        assert isinstance(live.driver.bot(1), HeuristicBot)
         assert live.settings.bot_wait() == 0.7  # nothing to subtract for a bot that does not think

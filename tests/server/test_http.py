@@ -109,8 +109,11 @@ def test_titles_follow_r_11_3() -> None:
 @pytest.mark.anyio
 async def test_rooms_health_metrics_and_presets(database: str) -> None:
     async with running_server(database) as base:
-        health = await api(base, "GET", "/healthz")
-        assert health.json() == {"status": "ok"}
+        health = (await api(base, "GET", "/healthz")).json()
+        assert health["status"] == "ok" and health["database"] == "ok"
+        assert health["redis"] is None  # a process alone: no cluster
+        assert health["rooms"] == [] and health["connections"] == 0
+        assert health["process"]
         guest = (await api(base, "POST", "/api/guest")).json()
         bad = await api(base, "POST", "/api/rooms", guest["token"], json={"preset": "bridge"})
         assert bad.status_code == 400 and "preset" in bad.json()["error"]["message"]
@@ -135,6 +138,7 @@ async def test_rooms_health_metrics_and_presets(database: str) -> None:
         assert made.status_code == 201 and room["mode"] == "ding" and room["options"]["dengsi"]
         listing = (await api(base, "GET", "/api/rooms")).json()["rooms"]
         assert [r["id"] for r in listing] == [room["id"]]
+        assert (await api(base, "GET", "/healthz")).json()["rooms"] == [room["id"]]
         metrics = (await api(base, "GET", "/metrics")).text
         for name in ("zpy_rooms", "zpy_connections", "zpy_actions_total", "zpy_action_seconds"):
             assert name in metrics

@@ -64,7 +64,7 @@ def sent_messages() -> dict[str, set[str]]:
     """The ``"type"`` of every dict literal in the server's code (what it sends), with
     the other keys those literals spell out."""
     found: dict[str, set[str]] = {}
-    for path in SERVER.glob("*.py"):
+    for path in SERVER.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Dict):
                 continue
@@ -81,10 +81,10 @@ def sent_messages() -> dict[str, set[str]]:
 
 
 def http_error_codes() -> set[str]:
-    """The codes of every ``ApiError(status, code, message)`` in app.py."""
+    """The codes of every ``ApiError(status, code, message)`` of the routes."""
     codes: set[str] = set()
-    tree = ast.parse((SERVER / "app.py").read_text(encoding="utf-8"))
-    for node in ast.walk(tree):
+    trees = [ast.parse(path.read_text(encoding="utf-8")) for path in SERVER.rglob("*.py")]
+    for node in (node for tree in trees for node in ast.walk(tree)):
         if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "ApiError":
             code = node.args[1]
             if isinstance(code, ast.Constant):
@@ -137,7 +137,12 @@ def test_every_http_route_is_documented(tmp_path: Path) -> None:
     text = DOC.read_text(encoding="utf-8")
     app = create_app(f"sqlite+aiosqlite:///{tmp_path / 'zpy.db'}")
     routes = set()
-    for route in app.routes:
+    every = [
+        inner
+        for route in app.routes
+        for inner in getattr(getattr(route, "original_router", None), "routes", [route])
+    ]  # FastAPI keeps the routes of an included router in the router
+    for route in every:
         assert isinstance(route, Route | WebSocketRoute | Mount), route  # each has a path
         methods = getattr(route, "methods", None) or {"GET"}  # a WebSocket opens with GET
         routes |= {f"`{method} {route.path}`" for method in methods if method != "HEAD"}

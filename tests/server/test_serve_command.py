@@ -11,6 +11,7 @@ import httpx
 import pytest
 
 from zhaopengyou.server import app as app_module
+from zhaopengyou.server.routers import client as client_module
 
 from .harness import Subprocess, free_port
 
@@ -26,7 +27,7 @@ def test_serve_prints_the_url_to_open(tmp_path: Path) -> None:
             time.sleep(0.05)  # printed once the socket listens, flushed at once
         assert f"open http://127.0.0.1:{port}/ in a browser" in log.read_text()
         page = httpx.get(server.base + "/", timeout=10)
-        if not (app_module.STATIC / "index.html").is_file():
+        if not (client_module.STATIC / "index.html").is_file():
             assert page.status_code == 503 and "make run" in page.text
             return
         assert page.status_code == 200 and '<div id="root">' in page.text
@@ -44,7 +45,7 @@ def test_serve_prints_the_url_to_open(tmp_path: Path) -> None:
 async def test_unbuilt_client_gets_a_page_that_says_how_to_build(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(app_module, "STATIC", tmp_path / "static")
+    monkeypatch.setattr(client_module, "STATIC", tmp_path / "static")
     app = app_module.create_app(f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite'}")
     async with app.router.lifespan_context(app):
         transport = httpx.ASGITransport(app=app)

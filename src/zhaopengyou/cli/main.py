@@ -391,6 +391,47 @@ def replay(
     run_replay(file, json_out=json_out, lang=resolve_lang(ctx, lang))
 
 
+ServeDb = Annotated[
+    str | None,
+    typer.Option(
+        "--db",
+        metavar="URL",
+        help="the database: any SQLAlchemy URL (default: SQLite in ./data/zhaopengyou.db)",
+    ),
+]
+LogLevel = Annotated[
+    str,
+    typer.Option("--log-level", metavar="LEVEL", help="debug, info, warning or error"),
+]
+RedisPrefix = Annotated[
+    str,
+    typer.Option(
+        "--redis-prefix",
+        metavar="PREFIX",
+        help="the start of every Redis key and stream of the cluster (clusters sharing one "
+        "Redis need different prefixes)",
+    ),
+]
+LeaseSeconds = Annotated[
+    float,
+    typer.Option(
+        "--lease",
+        metavar="SECONDS",
+        help="how long a process owns a room without renewing: after that another process "
+        "takes the room over (default 3)",
+    ),
+]
+
+
+def check_server_options(port: int, log_level: str, lease: float, lang: str) -> None:
+    if not 0 < port < 65536:
+        raise fail(tr("--port must be 1..65535", lang), 2)
+    if log_level.lower() not in ("debug", "info", "warning", "error"):
+        raise fail(tr("--log-level must be debug, info, warning or error", lang), 2)
+    if not 0.5 <= lease <= 300:
+        raise fail(tr("--lease must be 0.5 to 300 seconds", lang), 2)
+
+
 @app.command(cls=LocalizedCommand)
 def serve(
     ctx: typer.Context,
@@ -400,29 +441,100 @@ def serve(
     port: Annotated[
         int, typer.Option("--port", metavar="PORT", help="the port to listen on")
     ] = 8000,
-    db: Annotated[
+    db: ServeDb = None,
+    redis: Annotated[
         str | None,
         typer.Option(
-            "--db",
+            "--redis",
             metavar="URL",
-            help="the database: any SQLAlchemy URL (default: SQLite in ./data/zhaopengyou.db)",
+            help="join a cluster: every process started with the same PostgreSQL --db and "
+            "this Redis (redis://host:port/db) is one card room",
         ),
     ] = None,
-    log_level: Annotated[
-        str,
-        typer.Option("--log-level", metavar="LEVEL", help="debug, info, warning or error"),
-    ] = "info",
+    redis_prefix: RedisPrefix = "zpy",
+    lease: LeaseSeconds = 3.0,
+    log_level: LogLevel = "info",
     lang: Lang = None,
 ) -> None:
     """Run the online server: accounts, lobby, rooms and series over HTTP and WebSocket."""
+    from ..server.db import database_url
     from .serve import run_serve
 
     chosen_lang = resolve_lang(ctx, lang)
-    if not 0 < port < 65536:
-        raise fail(tr("--port must be 1..65535", chosen_lang), 2)
-    if log_level.lower() not in ("debug", "info", "warning", "error"):
-        raise fail(tr("--log-level must be debug, info, warning or error", chosen_lang), 2)
-    run_serve(host=host, port=port, db=db, log_level=log_level.lower(), lang=chosen_lang)
+    check_server_options(port, log_level, lease, chosen_lang)
+    if redis is not None and not database_url(db).startswith("postgresql"):
+        raise fail(
+            tr(
+                "--redis needs a PostgreSQL database (--db postgresql+asyncpg://…): the "
+                "processes of a cluster share it, and SQLite is one process's file",
+                chosen_lang,
+            ),
+            2,
+        )
+    run_serve(
+        host=host,
+        port=port,
+        db=db,
+        redis=redis,
+        prefix=redis_prefix,
+        lease=lease,
+        log_level=log_level.lower(),
+        lang=chosen_lang,
+    )
+
+
+@app.command(cls=LocalizedCommand)
+def cluster(
+    ctx: typer.Context,
+    processes: Annotated[
+        int,
+        typer.Option(
+            "--processes", "-n", metavar="N", help="how many server processes (default 3)"
+        ),
+    ] = 3,
+    host: Annotated[
+        str, typer.Option("--host", metavar="HOST", help="the address nginx listens on")
+    ] = "127.0.0.1",
+    port: Annotated[
+        int, typer.Option("--port", metavar="PORT", help="the port nginx listens on")
+    ] = 8000,
+    db: Annotated[
+        str,
+        typer.Option(
+            "--db",
+            metavar="URL",
+            help="the PostgreSQL database (made if missing)",
+        ),
+    ] = "postgresql+asyncpg://postgres@127.0.0.1:5432/zhaopengyou",
+    redis: Annotated[
+        str, typer.Option("--redis", metavar="URL", help="the Redis server")
+    ] = "redis://127.0.0.1:6379/0",
+    redis_prefix: RedisPrefix = "zpy",
+    lease: LeaseSeconds = 3.0,
+    log_level: LogLevel = "info",
+    lang: Lang = None,
+) -> None:
+    """Run a card room on several server processes behind nginx, on PostgreSQL and Redis."""
+    from .cluster import ClusterError, run_cluster
+
+    chosen_lang = resolve_lang(ctx, lang)
+    check_server_options(port, log_level, lease, chosen_lang)
+    if not 1 <= processes <= 64:
+        raise fail(tr("--processes must be 1 to 64", chosen_lang), 2)
+    try:
+        run_cluster(
+            processes=processes,
+            host=host,
+            port=port,
+            db=db,
+            redis=redis,
+            prefix=redis_prefix,
+            lease=lease,
+            log_level=log_level.lower(),
+            lang=chosen_lang,
+        )
+    except ClusterError as err:
+        raise fail(str(err), err.status) from None
 
 
 def main() -> None:

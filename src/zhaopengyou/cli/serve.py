@@ -2,7 +2,8 @@
 
 The default database is SQLite in ``./data/zhaopengyou.db`` (made on first start); any
 SQLAlchemy URL works (``postgresql+asyncpg://user@host/db``). Migrations are applied at
-start; every unfinished room is rebuilt from its history.
+start. Alone, the process rebuilds every unfinished room from its history; with
+``--redis`` it joins the cluster of its database and Redis (docs/scaling.md).
 """
 
 from __future__ import annotations
@@ -45,15 +46,29 @@ class _AnnouncingServer(uvicorn.Server):
             print(self.announcement, flush=True)
 
 
-def run_serve(*, host: str, port: int, db: str | None, log_level: str, lang: str) -> None:
+def run_serve(
+    *,
+    host: str,
+    port: int,
+    db: str | None,
+    redis: str | None = None,
+    prefix: str = "zpy",
+    lease: float = 3.0,
+    log_level: str,
+    lang: str,
+) -> None:
     from ..server.app import create_app
+    from ..server.node import new_process_id
 
+    process = new_process_id()
     logs.setup(log_level)
+    logs.PROCESS = process
     # A server's heap is large and long-lived: collect young objects less often, so that
     # the full collections that stop every room for a moment come seldom.
     gc.set_threshold(50_000, 20, 100)
     config = uvicorn.Config(
-        create_app(db),
+        create_app(db, redis=redis, prefix=prefix, lease=lease, process=process),
+        log_config=None,  # the server's JSON lines (logs.setup), uvicorn's included
         host=host,
         port=port,
         log_level="warning",

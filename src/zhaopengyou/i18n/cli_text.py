@@ -318,4 +318,93 @@ CLI_TEXT: dict[str, dict[str, str]] = {
         "zh-Hans": "--log-level 必须是 debug、info、warning 或 error",
         "zh-Hant": "--log-level 必須是 debug、info、warning 或 error",
     },
+    "the start of every Redis key and stream of the cluster (clusters sharing one "
+    "Redis need different prefixes)": {
+        "zh-Hans": "集群所有 Redis 键和流的前缀（共用一个 Redis 的几个集群要用不同的前缀）",
+        "zh-Hant": "叢集所有 Redis 鍵和串流的前綴（共用一個 Redis 的幾個叢集要用不同的前綴）",
+    },
+    "how long a process owns a room without renewing: after that another process "
+    "takes the room over (default 3)": {
+        "zh-Hans": "一个进程不续约时占有房间的秒数：过了这个时间，别的进程接管这个房间（默认 3）",
+        "zh-Hant": "一個進程不續約時佔有房間的秒數：過了這個時間，別的進程接管這個房間（預設 3）",
+    },
+    "join a cluster: every process started with the same PostgreSQL --db and "
+    "this Redis (redis://host:port/db) is one card room": {
+        "zh-Hans": "加入集群：用同一个 PostgreSQL --db 和这个 Redis（redis://主机:端口/库）"
+        "启动的所有进程组成一个牌室",
+        "zh-Hant": "加入叢集：用同一個 PostgreSQL --db 和這個 Redis（redis://主機:連接埠/庫）"
+        "啟動的所有進程組成一個牌室",
+    },
+    "--lease must be 0.5 to 300 seconds": {
+        "zh-Hans": "--lease 必须在 0.5 到 300 秒之间",
+        "zh-Hant": "--lease 必須在 0.5 到 300 秒之間",
+    },
+    "--redis needs a PostgreSQL database (--db postgresql+asyncpg://…): the "
+    "processes of a cluster share it, and SQLite is one process's file": {
+        "zh-Hans": "--redis 需要 PostgreSQL 数据库（--db postgresql+asyncpg://…）："
+        "集群的进程共用它，而 SQLite 只是一个进程的文件",
+        "zh-Hant": "--redis 需要 PostgreSQL 資料庫（--db postgresql+asyncpg://…）："
+        "叢集的進程共用它，而 SQLite 只是一個進程的檔案",
+    },
+    "Run a card room on several server processes behind nginx, on PostgreSQL and Redis.": {
+        "zh-Hans": "在 nginx 后面用几个服务器进程运行一个牌室，基于 PostgreSQL 和 Redis。",
+        "zh-Hant": "在 nginx 後面用幾個伺服器進程執行一個牌室，基於 PostgreSQL 和 Redis。",
+    },
+    "how many server processes (default 3)": {
+        "zh-Hans": "服务器进程的个数（默认 3）",
+        "zh-Hant": "伺服器進程的個數（預設 3）",
+    },
+    "the address nginx listens on": {"zh-Hans": "nginx 监听的地址", "zh-Hant": "nginx 監聽的位址"},
+    "the port nginx listens on": {"zh-Hans": "nginx 监听的端口", "zh-Hant": "nginx 監聽的連接埠"},
+    "the PostgreSQL database (made if missing)": {
+        "zh-Hans": "PostgreSQL 数据库（没有就新建）",
+        "zh-Hant": "PostgreSQL 資料庫（沒有就新建）",
+    },
+    "the Redis server": {"zh-Hans": "Redis 服务器", "zh-Hant": "Redis 伺服器"},
+    "--processes must be 1 to 64": {
+        "zh-Hans": "--processes 必须在 1 到 64 之间",
+        "zh-Hant": "--processes 必須在 1 到 64 之間",
+    },
+    "--db must be a PostgreSQL URL (postgresql+asyncpg://…)": {
+        "zh-Hans": "--db 必须是 PostgreSQL 的 URL（postgresql+asyncpg://…）",
+        "zh-Hant": "--db 必須是 PostgreSQL 的 URL（postgresql+asyncpg://…）",
+    },
+    "nginx is not installed: apt-get install nginx": {
+        "zh-Hans": "没有安装 nginx：apt-get install nginx",
+        "zh-Hant": "沒有安裝 nginx：apt-get install nginx",
+    },
+    "PostgreSQL does not answer at {url}: {error}": {
+        "zh-Hans": "{url} 的 PostgreSQL 没有响应：{error}",
+        "zh-Hant": "{url} 的 PostgreSQL 沒有回應：{error}",
+    },
+    "Redis does not answer at {url}: {error}": {
+        "zh-Hans": "{url} 的 Redis 没有响应：{error}",
+        "zh-Hant": "{url} 的 Redis 沒有回應：{error}",
+    },
+    "server process {n} did not start: see {log}": {
+        "zh-Hans": "服务器进程 {n} 没能启动：见 {log}",
+        "zh-Hant": "伺服器進程 {n} 沒能啟動：見 {log}",
+    },
+    "the server processes did not start in time": {
+        "zh-Hans": "服务器进程没有按时启动",
+        "zh-Hant": "伺服器進程沒有按時啟動",
+    },
+    "nginx did not start: {error}": {
+        "zh-Hans": "nginx 没能启动：{error}",
+        "zh-Hant": "nginx 沒能啟動：{error}",
+    },
+    "zhaopengyou is running on {n} processes: open {url} in a browser "
+    "(logs in {folder}; Ctrl+C stops it)": {
+        "zh-Hans": "找朋友已在 {n} 个进程上启动：用浏览器打开 {url}（日志在 {folder}；Ctrl+C 停止）",
+        "zh-Hant": "找朋友已在 {n} 個進程上啟動：用瀏覽器打開 {url}（日誌在 {folder}；Ctrl+C 停止）",
+    },
+    "nginx stopped: see {folder}": {
+        "zh-Hans": "nginx 停止了：见 {folder}",
+        "zh-Hant": "nginx 停止了：見 {folder}",
+    },
+    "server process {n} stopped (exit status {status}); starting it again": {
+        "zh-Hans": "服务器进程 {n} 停止了（退出状态 {status}）；重新启动它",
+        "zh-Hant": "伺服器進程 {n} 停止了（結束狀態 {status}）；重新啟動它",
+    },
+    "stopping the cluster…": {"zh-Hans": "正在停止集群…", "zh-Hant": "正在停止叢集…"},
 }

@@ -6,6 +6,10 @@ SERVER_TEXT: dict[str, dict[str, str]] = {
     "you are not in this room": {"zh-Hans": "你不在这个房间里", "zh-Hant": "你不在這個房間裡"},
     "you are not in a room": {"zh-Hans": "你还没有进入房间", "zh-Hant": "你還沒有進入房間"},
     "no such room": {"zh-Hans": "没有这个房间", "zh-Hant": "沒有這個房間"},
+    "the table moved to another server process: look again and act": {
+        "zh-Hans": "牌桌换到了另一个服务器进程：请看清局面再出牌",
+        "zh-Hant": "牌桌換到了另一個伺服器進程：請看清局面再出牌",
+    },
     "the series has started: you may watch": {
         "zh-Hans": "这一连打已经开始了：你可以旁观",
         "zh-Hant": "這一連打已經開始了：你可以旁觀",

@@ -140,7 +140,8 @@ class BotClient:
             self.seat = message["you"]["seat"]
         elif kind == "error":
             self.errors.append(message)
-            self._pending.pop(str(message.get("ref")), None)
+            if self._pending.pop(str(message.get("ref")), None) is not None:
+                self._acted_on = None  # not taken (say it moved): the next view asks again
         elif kind == "ack":
             sent = self._pending.pop(str(message.get("ref")), None)
             if sent is not None:

@@ -151,6 +151,32 @@ class RoomEvent(Base):
     after_trick: Mapped[int] = mapped_column(Integer)
 
 
+class RoomLease(Base):
+    """Which process runs a room (R: one owner at a time), until when, and the epoch: a
+    fencing token that every write of the room's state checks in its own transaction."""
+
+    __tablename__ = "room_leases"
+    room_id: Mapped[str] = mapped_column(
+        ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True
+    )
+    owner: Mapped[str | None] = mapped_column(String(64))  # a process id, None: released
+    epoch: Mapped[int] = mapped_column(BigInteger, default=0)  # +1 at every new owner
+    expires_at: Mapped[datetime]  # by the database's clock
+    __table_args__ = (
+        Index("ix_room_leases_owner", "owner"),
+        Index("ix_room_leases_expires_at", "expires_at"),
+    )
+
+
+class ServerProcess(Base):
+    """A server process of the card room: alive while ``seen_until`` is in the future."""
+
+    __tablename__ = "server_processes"
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    started_at: Mapped[datetime] = mapped_column(default=utcnow)
+    seen_until: Mapped[datetime]
+
+
 def database_url(url: str | None) -> str:
     """``url`` or the default SQLite file; a plain ``sqlite:///`` or ``postgresql://`` URL
     gets its async driver."""
@@ -163,8 +189,9 @@ def database_url(url: str | None) -> str:
     return parsed.render_as_string(hide_password=False)
 
 
-def make_engine(url: str) -> AsyncEngine:
-    """The async engine; SQLite gets its folder, WAL and foreign keys."""
+def make_engine(url: str, idle_in_transaction: float | None = None) -> AsyncEngine:
+    """The async engine; SQLite gets its folder, WAL and foreign keys; PostgreSQL ends a
+    transaction left idle for ``idle_in_transaction`` seconds."""
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
         if parsed.database and parsed.database != ":memory:":
@@ -180,7 +207,14 @@ def make_engine(url: str) -> AsyncEngine:
             cursor.close()
 
         return engine
-    return create_async_engine(url, pool_size=10, max_overflow=20)
+    settings = {}
+    if idle_in_transaction is not None:
+        # A process frozen inside a transaction would keep its rooms' lease rows locked
+        # (no other process could take them over): the server ends such a transaction.
+        settings["idle_in_transaction_session_timeout"] = str(int(idle_in_transaction * 1000))
+    return create_async_engine(
+        url, pool_size=10, max_overflow=20, connect_args={"server_settings": settings}
+    )
 
 
 def _upgrade(connection: Connection) -> None:
@@ -193,19 +227,27 @@ def _upgrade(connection: Connection) -> None:
     command.upgrade(config, "head")
 
 
+MIGRATION_LOCK = 0x7A70_7900  # the advisory lock the processes of a cluster migrate under
+
+
 async def migrate(engine: AsyncEngine) -> None:
-    """Apply every Alembic migration not yet applied (at every start)."""
+    """Apply every Alembic migration not yet applied (at every start); processes that
+    start together on one PostgreSQL database take turns."""
+    from sqlalchemy import text
+
     async with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            await connection.execute(text(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})"))
         await connection.run_sync(_upgrade)
 
 
-async def ping(engine: AsyncEngine) -> bool:
-    """Whether the database answers."""
+async def ping(engine: AsyncEngine) -> str:
+    """ "ok" when the database answers, else why not."""
     from sqlalchemy import text
 
     try:
-        async with engine.connect() as connection:
-            await asyncio.wait_for(connection.execute(text("SELECT 1")), timeout=5)
-    except Exception:
-        return False
-    return True
+        async with asyncio.timeout(5), engine.connect() as connection:
+            await connection.execute(text("SELECT 1"))
+    except Exception as err:
+        return f"{type(err).__name__}: {err}".strip()
+    return "ok"

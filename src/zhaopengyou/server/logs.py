@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 log = logging.getLogger("zhaopengyou.server")
+PROCESS: str | None = None  # this server process's id, on every line
 
 
 class JsonFormatter(logging.Formatter):
@@ -18,6 +19,7 @@ class JsonFormatter(logging.Formatter):
             + f".{int(record.msecs):03d}Z",
             "level": record.levelname.lower(),
             "event": record.getMessage(),
+            "process": PROCESS,
         }
         entry.update(getattr(record, "fields", {}))
         if record.exc_info:
@@ -29,10 +31,12 @@ def setup(level: str = "info") -> None:
     """Send the server's log to stderr as JSON lines."""
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(JsonFormatter())
-    root = logging.getLogger("zhaopengyou")
-    root.handlers[:] = [handler]
-    root.setLevel(level.upper())
-    root.propagate = False
+    # uvicorn's own lines (startup errors, warnings) come out the same way.
+    for name in ("zhaopengyou", "uvicorn", "uvicorn.error"):
+        logger = logging.getLogger(name)
+        logger.handlers[:] = [handler]
+        logger.propagate = False
+    logging.getLogger("zhaopengyou").setLevel(level.upper())
 
 
 def event(name: str, **fields: Any) -> None:

@@ -1,4 +1,5 @@
-"""Prometheus metrics (``GET /metrics``): rooms, connections, actions, action latency."""
+"""Prometheus metrics (``GET /metrics``): rooms, connections, actions, action latency, and
+the cluster's takeovers, lost leases, fenced writes and messages between processes."""
 
 from __future__ import annotations
 
@@ -28,6 +29,35 @@ class Metrics:
             "From a player's action arriving to its events sent (commit included)",
             buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
             registry=r,
+        )
+
+        self.takeovers = Counter(
+            "zpy_takeovers",
+            "Rooms this process took over from another process whose lease ran out",
+            registry=r,
+        )
+        self.leases_lost = Counter(
+            "zpy_leases_lost", "Rooms this process stopped running: another owns them", registry=r
+        )
+        self.fenced = Counter(
+            "zpy_fenced_writes",
+            "Writes refused because the room's lease had passed to another process",
+            registry=r,
+        )
+        self.sent = Counter(
+            "zpy_cluster_sent",
+            "Messages sent to other processes (over Redis)",
+            ["kind"],
+            registry=r,
+        )
+        self.received = Counter(
+            "zpy_cluster_received",
+            "Messages received from other processes (over Redis)",
+            ["kind"],
+            registry=r,
+        )
+        self.redis_errors = Counter(
+            "zpy_redis_errors", "Failed Redis operations (then retried)", registry=r
         )
 
     def render(self) -> bytes:

@@ -68,6 +68,7 @@ NOT_ALLOWED = "not_allowed"  # the room's state forbids it (e.g. sitting down mi
 ILLEGAL = "illegal_action"  # the engine refused the action (with its rule)
 CHAT_REFUSED = "chat_refused"  # free chat during a 「寻」 round, an unknown phrase, too fast
 STALE = "stale"  # the action was meant for another round, or no round is on
+MOVED = "moved"  # the room moved to another server process before it answered: act again
 
 
 class ProtocolError(Exception):

@@ -3,7 +3,10 @@ room can wait for its step to be durable before it tells anyone, without a datab
 round trip per action; reads use the connection pool.
 
 Everything a room needs to resume lives here: the room's settings and seats, each
-round's seed and seats, and every history step (``Round.history()``).
+round's seed and seats, and every history step (``Round.history()``); and the room
+leases that say which process runs each room. Every write of a room's state carries its
+:class:`Fence` (room and lease epoch), checked in the write's own transaction: a process
+that lost a room's lease can write nothing of it.
 """
 
 from __future__ import annotations
@@ -11,18 +14,42 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import orjson
-from sqlalchemy import case, delete, func, insert, select, update
+from sqlalchemy import (
+    ColumnElement,
+    case,
+    delete,
+    func,
+    insert,
+    literal,
+    select,
+    tuple_,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from . import accounts as acc
-from .db import Account, GameRound, Room, RoomEvent, Score, Session, Step, utcnow
+from .db import (
+    Account,
+    GameRound,
+    Room,
+    RoomEvent,
+    RoomLease,
+    Score,
+    ServerProcess,
+    Session,
+    Step,
+    utcnow,
+)
+from .lobby import admits
+from .metrics import METRICS
 
 log = logging.getLogger("zhaopengyou.server")
 
@@ -30,10 +57,47 @@ log = logging.getLogger("zhaopengyou.server")
 # the rooms' rows of a batch share one INSERT).
 Job = Callable[[AsyncConnection], Awaitable[Any]] | list[dict[str, Any]]
 _MAX_BATCH = 500
+_RELEASED = datetime(1970, 1, 1, tzinfo=UTC)  # a released lease: any process may take it
 
 
 class NameTaken(Exception):
     """An account name already in use."""
+
+
+@dataclass(frozen=True, order=True)
+class Fence:
+    """A room's lease as its owner holds it: a write of the room's state goes through only
+    while the database still gives the room this epoch."""
+
+    room_id: str
+    epoch: int
+
+
+class LeaseLost(Exception):
+    """A write refused: another process owns the room now (a newer lease epoch)."""
+
+    def __init__(self, room_id: str) -> None:
+        super().__init__(f"room {room_id}: the lease is held by another process")
+        self.room_id = room_id
+
+
+@dataclass(frozen=True)
+class Claimed:
+    """A room lease a process has just taken: the new epoch, and the process that held
+    it before (None for a new or released room)."""
+
+    room_id: str
+    epoch: int
+    previous: str | None
+
+
+@dataclass(frozen=True)
+class Renewal:
+    """What a lease renewal found: the rooms this process still owns (with their epochs)
+    and the processes alive now."""
+
+    rooms: dict[str, int]
+    processes: list[str]
 
 
 @dataclass
@@ -58,7 +122,7 @@ class Store:
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
-        self._queue: asyncio.Queue[tuple[Job, asyncio.Future[Any]]] = asyncio.Queue()
+        self._queue: asyncio.Queue[tuple[Job, asyncio.Future[Any], Fence | None]] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
         self.commits = 0
 
@@ -78,10 +142,15 @@ class Store:
             self._writer = None
         await self.engine.dispose()
 
-    def submit(self, job: Job) -> asyncio.Future[Any]:
-        """Queue a write; the future resolves once it is committed."""
+    @property
+    def postgres(self) -> bool:
+        return self.engine.dialect.name == "postgresql"
+
+    def submit(self, job: Job, fence: Fence | None = None) -> asyncio.Future[Any]:
+        """Queue a write (under ``fence``: only while that lease is held); the future
+        resolves once it is committed, or fails with :class:`LeaseLost`."""
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self._queue.put_nowait((job, future))
+        self._queue.put_nowait((job, future, fence))
         return future
 
     async def _write_forever(self) -> None:
@@ -93,28 +162,42 @@ class Store:
                 await self._commit(batch)
             except Exception as err:
                 log.exception("database write failed")
-                for _, future in batch:
+                for _, future, _fence in batch:
                     if not future.done():
                         future.set_exception(err)
             finally:
                 for _ in batch:
                     self._queue.task_done()
 
-    async def _commit(self, batch: list[tuple[Job, asyncio.Future[Any]]]) -> None:
+    async def _commit(self, batch: list[tuple[Job, asyncio.Future[Any], Fence | None]]) -> None:
         results: list[tuple[asyncio.Future[Any], Any, BaseException | None]] = []
-        rows = [row for job, _ in batch if isinstance(job, list) for row in job]
         async with self.engine.begin() as connection:
+            held = await self._held(connection, {f for _, _, f in batch if f is not None})
+
+            def allowed(fence: Fence | None) -> bool:
+                return fence is None or fence in held
+
+            rows = [
+                row
+                for job, _, fence in batch
+                if isinstance(job, list) and allowed(fence)
+                for row in job
+            ]
             if rows:
                 await connection.execute(insert(Step), rows)
-            for job, future in batch:
-                if isinstance(job, list):
+            for job, future, fence in batch:
+                if not allowed(fence):
+                    assert fence is not None
+                    METRICS.fenced.inc()
+                    results.append((future, None, LeaseLost(fence.room_id)))
+                elif isinstance(job, list):
                     results.append((future, None, None))
-                    continue
-                try:
-                    async with connection.begin_nested():  # one bad job fails alone
-                        results.append((future, await job(connection), None))
-                except Exception as err:
-                    results.append((future, None, err))
+                else:
+                    try:
+                        async with connection.begin_nested():  # one bad job fails alone
+                            results.append((future, await job(connection), None))
+                    except Exception as err:
+                        results.append((future, None, err))
         self.commits += 1
         for future, value, error in results:
             if future.done():
@@ -123,6 +206,29 @@ class Store:
                 future.set_exception(error)
             else:
                 future.set_result(value)
+
+    async def _held(self, connection: AsyncConnection, fences: set[Fence]) -> set[Fence]:
+        """The fences whose lease is still held, checked in the write's transaction.
+
+        On PostgreSQL the lease rows are share-locked until the commit, so a takeover
+        (which updates them) waits for this write and then rebuilds the room with it; a
+        row being taken over right now is skipped, and its writes refused."""
+        if not fences:
+            return set()
+        # Only rows still at the fence's epoch are locked: a stale writer locks nothing of
+        # the new owner's.
+        query = (
+            select(RoomLease.room_id, RoomLease.epoch)
+            .where(
+                tuple_(RoomLease.room_id, RoomLease.epoch).in_(
+                    [(f.room_id, f.epoch) for f in sorted(fences)]
+                )
+            )
+            .order_by(RoomLease.room_id)
+            .with_for_update(read=True, skip_locked=True)
+        )
+        epochs = {room_id: epoch for room_id, epoch in await connection.execute(query)}
+        return {f for f in fences if epochs.get(f.room_id) == f.epoch}
 
     # --- accounts -----------------------------------------------------------------------
 
@@ -221,20 +327,41 @@ class Store:
 
     # --- rooms and rounds ---------------------------------------------------------------
 
-    async def create_room(self, values: dict[str, Any]) -> None:
-        async def job(connection: AsyncConnection) -> None:
+    async def create_room(
+        self, values: dict[str, Any], owner: str | None, lease_seconds: float
+    ) -> int:
+        """A new room and its lease for ``owner`` (epoch 1), in one transaction; returns
+        the epoch."""
+
+        async def job(connection: AsyncConnection) -> int:
             await connection.execute(insert(Room).values(created_at=utcnow(), **values))
+            await connection.execute(
+                insert(RoomLease).values(
+                    room_id=values["id"],
+                    owner=owner,
+                    epoch=1,
+                    expires_at=self._clock() + timedelta(seconds=lease_seconds),
+                )
+            )
+            return 1
 
-        await self.submit(job)
+        return int(await self.submit(job))
 
-    def update_room(self, room_id: str, **values: Any) -> asyncio.Future[Any]:
+    def update_room(self, room_id: str, *, fence: Fence, **values: Any) -> asyncio.Future[Any]:
         async def job(connection: AsyncConnection) -> None:
             await connection.execute(update(Room).where(Room.id == room_id).values(**values))
 
-        return self.submit(job)
+        return self.submit(job, fence)
 
     async def start_round(
-        self, room_id: str, number: int, seed: int, seats: dict[str, Any], start: dict[str, Any]
+        self,
+        room_id: str,
+        number: int,
+        seed: int,
+        seats: dict[str, Any],
+        start: dict[str, Any],
+        *,
+        fence: Fence,
     ) -> int:
         """A new round and its start step, in one transaction."""
 
@@ -250,10 +377,10 @@ class Store:
             )
             return round_id
 
-        return int(await self.submit(job))
+        return int(await self.submit(job, fence))
 
     def append_steps(
-        self, round_id: int, first_index: int, steps: Sequence[dict[str, Any]]
+        self, round_id: int, first_index: int, steps: Sequence[dict[str, Any]], *, fence: Fence
     ) -> asyncio.Future[Any]:
         """Queue history steps; await the future for them to be durable."""
         return self.submit(
@@ -264,7 +391,8 @@ class Store:
                     "data": orjson.dumps(step).decode(),
                 }
                 for i, step in enumerate(steps)
-            ]
+            ],
+            fence,
         )
 
     async def finish_round(
@@ -273,6 +401,8 @@ class Store:
         round_id: int,
         record: dict[str, Any],
         scores: Sequence[tuple[int, int, int]],
+        *,
+        fence: Fence,
     ) -> None:
         """The record and every seated account's 积分, in one transaction (R-10, R-11.3);
         ``scores`` are (account id, seat, points)."""
@@ -302,7 +432,7 @@ class Store:
                     .values(score=Account.score + points, rounds_played=Account.rounds_played + 1)
                 )
 
-        await self.submit(job)
+        await self.submit(job, fence)
 
     async def charge_quit(
         self,
@@ -312,6 +442,8 @@ class Store:
         points: int,
         round_number: int,
         after_trick: int,
+        *,
+        fence: Fence,
     ) -> None:
         """强退 (R-11.2): the charge and the room event, in one transaction."""
 
@@ -340,10 +472,17 @@ class Store:
                 )
             )
 
-        await self.submit(job)
+        await self.submit(job, fence)
 
     def room_event(
-        self, room_id: str, round_number: int, kind: str, seat: int, after_trick: int
+        self,
+        room_id: str,
+        round_number: int,
+        kind: str,
+        seat: int,
+        after_trick: int,
+        *,
+        fence: Fence,
     ) -> asyncio.Future[Any]:
         async def job(connection: AsyncConnection) -> None:
             await connection.execute(
@@ -356,11 +495,13 @@ class Store:
                 )
             )
 
-        return self.submit(job)
+        return self.submit(job, fence)
 
     async def finish_series(
-        self, room_id: str, account_ids: Sequence[int], result: dict[str, Any]
+        self, room_id: str, account_ids: Sequence[int], result: dict[str, Any], *, fence: Fence
     ) -> None:
+        """The series' result, every player's series counted, and the room's lease ended."""
+
         async def job(connection: AsyncConnection) -> None:
             await connection.execute(
                 update(Room)
@@ -373,73 +514,254 @@ class Store:
                     .where(Account.id == account_id)
                     .values(series_played=Account.series_played + 1)
                 )
+            await connection.execute(delete(RoomLease).where(RoomLease.room_id == room_id))
 
-        await self.submit(job)
+        await self.submit(job, fence)
 
-    async def active_rooms(self) -> list[StoredRoom]:
-        """Every room that is open or playing, with its rounds and their steps."""
+    async def load_room(self, room_id: str) -> StoredRoom | None:
+        """An open or playing room with its rounds and their steps, to run it."""
         async with self.engine.connect() as connection:
-            rooms = (
+            row = (
                 (
                     await connection.execute(
-                        select(Room)
-                        .where(Room.status.in_(("open", "playing")))
-                        .order_by(Room.created_at)
+                        select(Room).where(Room.id == room_id, Room.status.in_(("open", "playing")))
+                    )
+                )
+                .mappings()
+                .first()
+            )
+            if row is None:
+                return None
+            stored = StoredRoom(dict(row))
+            rounds = (
+                (
+                    await connection.execute(
+                        select(GameRound)
+                        .where(GameRound.room_id == room_id)
+                        .order_by(GameRound.number)
                     )
                 )
                 .mappings()
                 .all()
             )
-            out = []
-            for row in rooms:
-                stored = StoredRoom(dict(row))
-                rounds = (
+            for game in rounds:
+                steps = (
                     (
                         await connection.execute(
-                            select(GameRound)
-                            .where(GameRound.room_id == row["id"])
-                            .order_by(GameRound.number)
+                            select(Step.data)
+                            .where(Step.round_id == game["id"])
+                            .order_by(Step.index)
                         )
                     )
-                    .mappings()
+                    .scalars()
                     .all()
                 )
-                for game in rounds:
-                    steps = (
-                        (
-                            await connection.execute(
-                                select(Step.data)
-                                .where(Step.round_id == game["id"])
-                                .order_by(Step.index)
-                            )
-                        )
-                        .scalars()
-                        .all()
+                stored.rounds.append(
+                    StoredRound(
+                        game["id"],
+                        game["number"],
+                        game["seed"],
+                        game["seats"],
+                        [orjson.loads(step) for step in steps],
+                        game["record"] is not None,
                     )
-                    stored.rounds.append(
-                        StoredRound(
-                            game["id"],
-                            game["number"],
-                            game["seed"],
-                            game["seats"],
-                            [orjson.loads(step) for step in steps],
-                            game["record"] is not None,
-                        )
-                    )
-                events = (
-                    (
-                        await connection.execute(
-                            select(RoomEvent)
-                            .where(RoomEvent.room_id == row["id"])
-                            .order_by(RoomEvent.id)
-                        )
-                    )
-                    .mappings()
-                    .all()
                 )
-                stored.events = [dict(e) for e in events]
-                out.append(stored)
-        return out
+            events = (
+                (
+                    await connection.execute(
+                        select(RoomEvent).where(RoomEvent.room_id == room_id).order_by(RoomEvent.id)
+                    )
+                )
+                .mappings()
+                .all()
+            )
+            stored.events = [dict(e) for e in events]
+        return stored
+
+    # --- leases -------------------------------------------------------------------------
+
+    def _clock(self) -> ColumnElement[datetime] | datetime:
+        """Now, by the database's clock on PostgreSQL (every process of a cluster agrees
+        on it); SQLite serves one process, whose clock it is."""
+        return func.now() if self.postgres else utcnow()
+
+    async def lease_every_room(self) -> None:
+        """Give every open or playing room a lease (a released one) if it has none."""
+
+        async def job(connection: AsyncConnection) -> None:
+            await _lease_every_room(connection)
+
+        await self.submit(job)
+
+    async def take_all(self, process: str, lease_seconds: float) -> list[Claimed]:
+        """Every room's lease for ``process``, whoever held it: a process that runs alone
+        (without --redis) runs every room."""
+
+        async def job(connection: AsyncConnection) -> list[Claimed]:
+            await _lease_every_room(connection)
+            previous = {
+                room_id: owner
+                for room_id, owner in await connection.execute(
+                    select(RoomLease.room_id, RoomLease.owner)
+                )
+            }
+            result = await connection.execute(
+                update(RoomLease)
+                .values(
+                    owner=process,
+                    epoch=RoomLease.epoch + 1,
+                    expires_at=self._clock() + timedelta(seconds=lease_seconds),
+                )
+                .returning(RoomLease.room_id, RoomLease.epoch)
+            )
+            return [Claimed(r, e, previous.get(r)) for r, e in result]
+
+        claimed: list[Claimed] = await self.submit(job)
+        return claimed
+
+    async def claim_orphans(self, process: str, lease_seconds: float) -> list[Claimed]:
+        """Leases nobody renewed in time (a dead, frozen or released owner's): this
+        process takes its share of them, the live processes' count dividing them."""
+
+        async def job(connection: AsyncConnection) -> list[Claimed]:
+            now = self._clock()
+            orphans = (
+                await connection.execute(
+                    select(func.count()).select_from(RoomLease).where(RoomLease.expires_at < now)
+                )
+            ).scalar_one()
+            if not orphans:
+                return []
+            alive = (
+                await connection.execute(
+                    select(func.count())
+                    .select_from(ServerProcess)
+                    .where(ServerProcess.seen_until > now)
+                )
+            ).scalar_one()
+            share = math.ceil(orphans / max(1, alive))
+            picked = await connection.execute(
+                select(RoomLease.room_id, RoomLease.owner)
+                .where(RoomLease.expires_at < now)
+                .order_by(RoomLease.expires_at, RoomLease.room_id)
+                .limit(share)
+                .with_for_update(skip_locked=True)
+            )
+            previous = {room_id: owner for room_id, owner in picked}
+            if not previous:
+                return []
+            result = await connection.execute(
+                update(RoomLease)
+                .where(RoomLease.room_id.in_(sorted(previous)))
+                .values(
+                    owner=process,
+                    epoch=RoomLease.epoch + 1,
+                    expires_at=now + timedelta(seconds=lease_seconds),
+                )
+                .returning(RoomLease.room_id, RoomLease.epoch)
+            )
+            return [Claimed(r, e, previous[r]) for r, e in result]
+
+        claimed: list[Claimed] = await self.submit(job)
+        return claimed
+
+    async def renew(self, process: str, lease_seconds: float) -> Renewal:
+        """Extend every lease ``process`` holds, say it is alive, and list the live
+        processes (forgetting those dead for long)."""
+
+        async def job(connection: AsyncConnection) -> Renewal:
+            now = self._clock()
+            until = now + timedelta(seconds=lease_seconds)
+            rooms = {
+                room_id: epoch
+                for room_id, epoch in await connection.execute(
+                    update(RoomLease)
+                    .where(RoomLease.owner == process)
+                    .values(expires_at=until)
+                    .returning(RoomLease.room_id, RoomLease.epoch)
+                )
+            }
+            seen = await connection.execute(
+                update(ServerProcess).where(ServerProcess.id == process).values(seen_until=until)
+            )
+            if not seen.rowcount:
+                await connection.execute(
+                    insert(ServerProcess).values(id=process, started_at=utcnow(), seen_until=until)
+                )
+            await connection.execute(
+                delete(ServerProcess).where(ServerProcess.seen_until < now - timedelta(hours=1))
+            )
+            alive = (
+                await connection.execute(
+                    select(ServerProcess.id)
+                    .where(ServerProcess.seen_until > now)
+                    .order_by(ServerProcess.id)
+                )
+            ).scalars()
+            return Renewal(rooms, list(alive.all()))
+
+        renewal: Renewal = await self.submit(job)
+        return renewal
+
+    async def release(self, process: str, room_ids: Sequence[str] | None = None) -> None:
+        """Give up leases (all of ``process``'s, or these rooms'), for another process to
+        take at once; without ``room_ids`` the process leaves the live ones too."""
+
+        async def job(connection: AsyncConnection) -> None:
+            query = update(RoomLease).where(RoomLease.owner == process)
+            if room_ids is not None:
+                query = query.where(RoomLease.room_id.in_(list(room_ids)))
+            await connection.execute(query.values(owner=None, expires_at=_RELEASED))
+            if room_ids is None:
+                await connection.execute(delete(ServerProcess).where(ServerProcess.id == process))
+
+        await self.submit(job)
+
+    async def place(self) -> str | None:
+        """The live process that runs the fewest rooms (None: no process is alive)."""
+        now = self._clock()
+        held = func.count(RoomLease.room_id)
+        query = (
+            select(ServerProcess.id, held)
+            .outerjoin(
+                RoomLease, (RoomLease.owner == ServerProcess.id) & (RoomLease.expires_at > now)
+            )
+            .where(ServerProcess.seen_until > now)
+            .group_by(ServerProcess.id)
+            .order_by(held, ServerProcess.id)
+            .limit(1)
+        )
+        async with self.engine.connect() as connection:
+            row = (await connection.execute(query)).first()
+        return None if row is None else str(row[0])
+
+    async def locate(
+        self, room_id: str | None, code: str | None, account_id: int | None
+    ) -> tuple[str, str | None, int] | None:
+        """An open or playing room by id or invitation code, as ``account_id`` may find
+        it (a private room by its code, or by id by a player seated there): its id, the
+        process that holds its lease now (None while nobody does) and the lease's epoch."""
+        now = self._clock()
+        alive = case((RoomLease.expires_at > now, RoomLease.owner), else_=literal(None))
+        query = (
+            select(Room.id, alive, RoomLease.epoch, Room.private, Room.invite_code, Room.seats)
+            .join(RoomLease, RoomLease.room_id == Room.id)
+            .where(Room.status.in_(("open", "playing")))
+        )
+        query = (
+            query.where(Room.invite_code == code)
+            if code is not None
+            else query.where(Room.id == room_id)
+        )
+        async with self.engine.connect() as connection:
+            row = (await connection.execute(query)).first()
+        if row is None:
+            return None
+        found, owner, epoch, private, invite_code, seats = row
+        seated = any(s.get("account") == account_id and not s.get("quit") for s in seats.values())
+        if account_id is not None and not admits(private, invite_code, code, seated):
+            return None
+        return str(found), owner, int(epoch)
 
     # --- queries ------------------------------------------------------------------------
 
@@ -548,6 +870,18 @@ class Store:
     async def count_accounts(self) -> int:
         async with self.engine.connect() as connection:
             return int((await connection.execute(select(func.count(Account.id)))).scalar_one())
+
+
+async def _lease_every_room(connection: AsyncConnection) -> None:
+    leased = select(RoomLease.room_id)
+    await connection.execute(
+        insert(RoomLease).from_select(
+            ["room_id", "owner", "epoch", "expires_at"],
+            select(Room.id, literal(None), literal(0), literal(_RELEASED)).where(
+                Room.status.in_(("open", "playing")), Room.id.not_in(leased)
+            ),
+        )
+    )
 
 
 def _iso(moment: datetime | None) -> str | None:

@@ -1,0 +1,745 @@
+"""A room: one table, its seats, its series of rounds, and the one task that owns them.
+
+Every command for a room (a client sitting down, an action, a chat line, a client
+going away) goes into the room's inbox; the room's task takes them one at a time, so
+game state needs no locks, and hands each to the collaborator that decides: the
+:class:`Seating` (join, leave, ready, bots, 托管, 强退), the :class:`Driver` (the deal's
+pace, the bots, the turn timers, the next round) and the engine (every rule). The room
+persists what changed and the :class:`Publisher` tells each connection what it may see.
+
+Every change of the round is appended to the database, under the room's lease (a
+stale owner can write nothing), and waited for when it holds a player's action, before
+any client hears of it: what a client saw accepted survives a crash of any process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy.exc import SQLAlchemyError
+
+from ...engine import DecodeError, IllegalAction, Match, Phase, Preset, Round, action_from_dict
+from ...engine.codec import encode_levels
+from ...engine.match import round_seed
+from ...engine.presets import get_preset
+from ...i18n.messages import engine_message
+from ...records import round_record
+from .. import logs
+from .. import protocol as p
+from ..lobby import admits
+from ..metrics import METRICS
+from ..store import LeaseLost
+from .driver import BotTurn, Deal, Driver, FinishRound, FinishSeries, StartRound, TimeOut
+from .publisher import Member, Publisher
+from .seating import Client, Refused, SeatEvent, Seating
+from .settings import CHAT_INTERVAL, PHRASES, Settings
+
+if TYPE_CHECKING:
+    from ..leases import Lease
+    from ..store import Store, StoredRoom
+
+log = logging.getLogger("zhaopengyou.server")
+# A write that failed (the database went away): the room reads itself again.
+WRITE_ERRORS = (SQLAlchemyError, OSError)
+
+
+class Gone:
+    """A client's connection closed."""
+
+    def __init__(self, client: Client) -> None:
+        self.client = client
+
+
+class Room:
+    """One table and its series (R-11.1, R-11.2)."""
+
+    def __init__(
+        self,
+        store: Store,
+        lease: Lease,
+        *,
+        room_id: str,
+        name: str,
+        preset: Preset,
+        series_rounds: int,
+        private: bool,
+        invite_code: str | None,
+        settings: Settings,
+        seed: int,
+        dealer: int,
+        created_by: int,
+        on_change: Callable[[Room], None],
+        seating: Seating | None = None,
+    ) -> None:
+        self.store = store
+        self.lease = lease
+        self.id = room_id
+        self.name = name
+        self.preset = preset
+        self.series_rounds = series_rounds
+        self.private = private
+        self.invite_code = invite_code
+        self.settings = settings
+        self.seed = seed
+        self.first_dealer = dealer
+        self.created_by = created_by
+        self.on_change = on_change
+        self.status = "open"
+        self.seating = seating or Seating(preset.players)
+        self.publisher = Publisher(self.describe)
+        self.driver = Driver(settings, seed, preset.players, room_id)
+        self.match: Match | None = None
+        self.round: Round | None = None
+        self.round_id: int | None = None
+        self.persisted = 0  # history steps of the round already in the database
+        self.room_events: list[dict[str, Any]] = []  # quit / bot / back (RECORD.md)
+        self.result: dict[str, Any] | None = None
+        self.inbox: asyncio.Queue[tuple[Client | None, Any]] = asyncio.Queue()
+        self.lost = False  # another process owns the room now
+        self._task: asyncio.Task[None] | None = None
+        self._closed = False
+
+    @property
+    def mode(self) -> str:
+        """「寻」 called friend or 「定」 fixed partners (R-11.1)."""
+        return "xun" if self.preset.called_friend else "ding"
+
+    @property
+    def members(self) -> dict[Client, Member]:
+        return self.publisher.members
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    # --- life -----------------------------------------------------------------------------
+
+    def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._run(), name=f"room {self.id}")
+        self._maybe_start()  # a room of bots only needs nobody to be ready
+
+    async def stop(self) -> None:
+        self._closed = True
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    @property
+    def running(self) -> bool:
+        return self._task is not None and not self._task.done()
+
+    def post(self, client: Client | None, message: Any) -> None:
+        self.inbox.put_nowait((client, message))
+
+    async def _run(self) -> None:
+        while not self._closed:
+            wait = self.driver.wake(self.status == "playing", self.round, self.seating)
+            try:
+                client, message = await asyncio.wait_for(self.inbox.get(), wait)
+            except TimeoutError:
+                client, message = None, None
+            # Nothing is decided while the lease may have run out (after a freeze, say)
+            # until its renewal says whether this process still owns the room.
+            if not await self.lease.hold():
+                self._lose()
+                return
+            try:
+                if message is not None:
+                    await self._handle(client, message)
+                await self._advance()
+            except asyncio.CancelledError:
+                raise
+            except LeaseLost:
+                self._lose()
+                return
+            except WRITE_ERRORS:
+                log.exception("room %s: a write failed: the room is read again", self.id)
+                await self._reload()
+            except Exception:
+                log.exception("room %s: error handling %r", self.id, type(message).__name__)
+
+    async def _reload(self) -> None:
+        """A write failed (the database went away, say): the room in memory may be ahead
+        of the database. Read it again, waiting until the database answers, and tell
+        every member where the room stands (what was not saved was never sent)."""
+        delay = 0.1
+        while True:
+            if not await self.lease.hold():
+                self._lose()
+                return
+            try:
+                stored = await self.store.load_room(self.id)
+                break
+            except WRITE_ERRORS:
+                await asyncio.sleep(delay)
+                delay = min(2.0, delay * 2)
+        if stored is None:  # its series was finished meanwhile
+            self._closed = True
+            self.on_change(self)
+            return
+        fresh = Room.restore(self.store, self.lease, stored, self.on_change)
+        for index, seat in enumerate(fresh.seating.seats):
+            kept = self.seating[index]
+            if seat.account_id == kept.account_id:
+                seat.client, seat.score, seat.auto = kept.client, kept.score, kept.auto
+                seat.expected = seat.expected and kept.client is None
+        self.seating = fresh.seating
+        self.status, self.match, self.result = fresh.status, fresh.match, fresh.result
+        self.round, self.round_id, self.persisted = fresh.round, fresh.round_id, fresh.persisted
+        self.room_events = fresh.room_events
+        self.publisher.sent = fresh.publisher.sent
+        self.driver.resume()
+        for client, member in list(self.members.items()):
+            same = self.round is not None and member.round == self.round.number
+            since = p.Since(round=member.round, seq=member.seq) if same else None
+            self._sync(client, since)
+
+    def _lose(self) -> None:
+        """Another process owns the room now: this copy stops without a word to anyone
+        (the new owner brings the clients over)."""
+        self._closed = self.lost = True
+        logs.event("lease_lost", room=self.id, epoch=self.lease.epoch)
+        self.on_change(self)
+
+    # --- commands -------------------------------------------------------------------------
+
+    async def _handle(self, client: Client | None, message: Any) -> None:
+        """Hand the message to whoever decides it."""
+        if isinstance(message, Gone):
+            self._disconnect(message.client)
+            return
+        assert client is not None
+        match message:
+            case p.Join():
+                await self._join(client, message)
+            case p.Watch():
+                self._watch(client, message)
+            case _ if client not in self.members:
+                self.publisher.refuse(client, p.NO_ROOM, "you are not in this room", message.ref)
+            case p.Leave():
+                await self._leave(client, message.ref)
+            case p.Ready():
+                self._ready(client, message)
+            case p.AddBot():
+                self._add_bot(client, message)
+            case p.Act():
+                await self._act(client, message)
+            case p.Trustee():
+                self._trustee(client, message)
+            case p.Chat():
+                self._chat(client, message)
+            case p.Resync():
+                self._sync(client, message.since)
+            case p.Hint():
+                self._hint(client, message.ref)
+
+    def admits(self, account_id: int, code: str | None) -> bool:
+        return admits(self.private, self.invite_code, code, self.seating.seated(account_id))
+
+    async def _join(self, client: Client, message: p.Join) -> None:
+        if not self.admits(client.account["id"], message.code):
+            self._refuse_join(client, Refused(p.NO_ROOM, "no such room"), message.ref)
+            return
+        account = client.account
+        seated_before = self.seating.seated(account["id"])
+        try:
+            index = self.seating.sit(
+                account["id"],
+                account["name"],
+                account["score"],
+                message.seat,
+                open_=self.status == "open",
+            )
+        except Refused as refused:
+            self._refuse_join(client, refused, message.ref)
+            return
+        if not seated_before:
+            self._persist_seats()
+        old, event = self.seating.connect(index, client)
+        if old is not None:
+            self.publisher.refuse(
+                old, p.NOT_ALLOWED, "you joined this room from another connection", None
+            )
+            self.publisher.remove(old)
+            old.left(self.id)
+        self.publisher.add(client, index)
+        client.joined(self.id, self.status == "playing")
+        if event is not None:
+            self._seat_event(event, index)
+        logs.event("joined", room=self.id, seat=index, account=account["id"])
+        self._sync(client, message.since)
+        self._changed(but=client)
+
+    def _refuse_join(self, client: Client, refused: Refused, ref: str | None) -> None:
+        self.publisher.refused(client, refused, ref)
+        if client not in self.members:
+            client.left(self.id)
+
+    def _watch(self, client: Client, message: p.Watch) -> None:
+        if not self.admits(client.account["id"], message.code):
+            self._refuse_join(client, Refused(p.NO_ROOM, "no such room"), message.ref)
+            return
+        if client not in self.members:
+            self.publisher.add(client, None)
+            client.joined(self.id, False)
+        self._sync(client, message.since)
+        self._changed(but=client)
+
+    async def _leave(self, client: Client, ref: str | None) -> None:
+        member = self.publisher.remove(client)
+        client.left(self.id)
+        client.send({"type": "ack", "ref": ref})
+        if member is None or member.seat is None:
+            self._changed()
+            return
+        seat = self.seating[member.seat]
+        if self.status == "open":
+            self.seating.vacate(member.seat)
+            self._persist_seats()
+        elif self.status == "playing" and not seat.quit:
+            await self._force_quit(member.seat)
+        self._changed()
+
+    async def _force_quit(self, index: int) -> None:
+        """强退 (R-11.2): charged 积分 per round left; the bot finishes the seat."""
+        seat = self.seating[index]
+        assert self.match is not None and seat.account_id is not None
+        left = self.series_rounds - len(self.match.played)
+        points = left * self.settings.quit_penalty
+        self.seating.quit(index)
+        number = self.match.round_number
+        after = len(self.round.tricks) if self.round is not None else 0
+        await self.store.charge_quit(
+            self.id, seat.account_id, index, points, number, after, fence=self.lease.fence
+        )
+        seat.score -= points
+        logs.event("forced_quit", room=self.id, seat=index, account=seat.account_id, charged=points)
+        self.room_events.append(
+            {"kind": "quit", "seat": index, "after_trick": after, "round": number}
+        )
+        self._persist_seats()
+        self.publisher.rooms()
+
+    def _disconnect(self, client: Client) -> None:
+        member = self.publisher.remove(client)
+        client.left(self.id)
+        if member is None:
+            return
+        if member.seat is not None:
+            opened = self.status == "open"
+            event = self.seating.disconnect(member.seat, client, opened)
+            if opened and self.seating[member.seat].empty:
+                self._persist_seats()
+            if event is not None:
+                self._seat_event(event, member.seat)
+        self._changed()
+
+    def _ready(self, client: Client, message: p.Ready) -> None:
+        try:
+            self.seating.set_ready(
+                self.members[client].seat, message.ready, open_=self.status == "open"
+            )
+        except Refused as refused:
+            self.publisher.refused(client, refused, message.ref)
+            return
+        self._changed()
+        self._maybe_start()
+
+    def _add_bot(self, client: Client, message: p.AddBot) -> None:
+        """The room's maker or a seated player seats (or unseats) a bot before the series."""
+        try:
+            if self.members[client].seat is None and client.account["id"] != self.created_by:
+                raise Refused(p.NOT_SEATED, "only the room's maker or a seated player seats bots")
+            self.seating.change_bot(message.seat, message.remove, open_=self.status == "open")
+        except Refused as refused:
+            self.publisher.refused(client, refused, message.ref)
+            return
+        self._persist_seats()
+        self._changed()
+        self._maybe_start()
+
+    def _maybe_start(self) -> None:
+        """The ready check: every seat filled, every player ready → the series starts."""
+        if self.status != "open" or not self.seating.all_ready():
+            return
+        self.status = "playing"
+        logs.event("series_started", room=self.id, preset=self.preset.name)
+        self.match = Match(
+            self.preset, seed=self.seed, rounds=self.series_rounds, dealer=self.first_dealer
+        )
+        self.driver.resume()
+        self.store.update_room(
+            self.id, fence=self.lease.fence, status="playing", seats=self.seating.stored()
+        )
+        for client, member in self.members.items():
+            if member.seat is not None:
+                client.joined(self.id, True)  # leaving now is a 强退 (R-11.2)
+        self._changed()
+
+    async def _act(self, client: Client, message: p.Act) -> None:
+        started = time.perf_counter()
+        seat = self.members[client].seat
+        if seat is None:
+            self.publisher.refuse(client, p.NOT_SEATED, "spectators cannot act", message.ref)
+            return
+        rnd = self.round
+        if rnd is None or self.match is None:
+            self.publisher.refuse(client, p.STALE, "no round is being played now", message.ref)
+            return
+        if message.round is not None and message.round != self.match.round_number:
+            self.publisher.refuse(client, p.STALE, "that round is over", message.ref)
+            return
+        try:
+            action = action_from_dict(message.action)
+        except DecodeError as err:
+            METRICS.rejected.labels(p.BAD_MESSAGE).inc()
+            client.send(p.error(p.BAD_MESSAGE, f"action.{err.key}: {err.reason}", message.ref))
+            return
+        try:
+            rnd.apply(seat, action)
+        except IllegalAction as err:
+            METRICS.rejected.labels(p.ILLEGAL).inc()
+            client.send(
+                p.error(
+                    p.ILLEGAL,
+                    engine_message(err, client.lang),
+                    message.ref,
+                    rule=err.rule,
+                    template=err.template,
+                    params={k: str(v) for k, v in err.params.items()},
+                )
+            )
+            return
+        METRICS.actions.inc()
+        event = self.seating.acted(seat)  # 托管 ends when the player acts again
+        if event is not None:
+            self._seat_event(event, seat)
+            self.publisher.rooms()
+        if rnd.phase is Phase.DEAL and action.kind == "bid":
+            self.driver.bids_after(rnd, self.seating, seat)
+        try:
+            await self._publish()
+        except WRITE_ERRORS:  # not saved: not taken (the room is read again)
+            self.publisher.refuse(
+                client,
+                p.MOVED,
+                "the table moved to another server process: look again and act",
+                message.ref,
+            )
+            raise
+        client.send({"type": "ack", "ref": message.ref})
+        METRICS.action_latency.observe(time.perf_counter() - started)
+
+    def _trustee(self, client: Client, message: p.Trustee) -> None:
+        seat = self.members[client].seat
+        try:
+            event = self.seating.trustee(seat, message.on)
+        except Refused as refused:
+            self.publisher.refused(client, refused, message.ref)
+            return
+        if event is not None:
+            assert seat is not None
+            self._seat_event(event, seat)
+        self.publisher.rooms()
+
+    def _hint(self, client: Client, ref: str | None) -> None:
+        seat = self.members[client].seat
+        if seat is None:
+            self.publisher.refuse(
+                client, p.NOT_SEATED, "only a seated player can ask for a hint", ref
+            )
+            return
+        action = self.driver.hint(self.round, seat)
+        client.send(
+            {
+                "type": "hint",
+                "round": None if self.round is None else self.round.number,
+                "action": None if action is None else action.to_dict(),
+                "ref": ref,
+            }
+        )
+
+    def _chat(self, client: Client, message: p.Chat) -> None:
+        member = self.members[client]
+        now = time.monotonic()
+        if now - member.chat_at < CHAT_INTERVAL:
+            self.publisher.refuse(client, p.CHAT_REFUSED, "you are chatting too fast", message.ref)
+            return
+        in_round = self.round is not None and self.round.phase is not Phase.DONE
+        if message.phrase is not None:
+            if message.phrase not in PHRASES:
+                self.publisher.refuse(client, p.CHAT_REFUSED, "unknown phrase", message.ref)
+                return
+            out: dict[str, Any] = {"phrase": message.phrase}
+        elif message.text is not None and message.text.strip():
+            if in_round and self.preset.called_friend:  # R-11.4: no hints about the friend
+                self.publisher.refuse(
+                    client,
+                    p.CHAT_REFUSED,
+                    "during a round in a 「寻」 room only fixed phrases may be sent (R-11.4)",
+                    message.ref,
+                )
+                return
+            out = {"text": message.text.strip()}
+        else:
+            self.publisher.refuse(client, p.CHAT_REFUSED, "say something", message.ref)
+            return
+        member.chat_at = now
+        self.publisher.to_all(
+            {"type": "chat", "seat": member.seat, "name": client.account["name"], **out}
+        )
+
+    # --- the game -------------------------------------------------------------------------
+
+    async def _advance(self) -> None:
+        """Do whatever is due: a card, a bot's action, a turn's timeout, the next round."""
+        while await self._step():
+            await asyncio.sleep(0)  # bots may act many times in a row: let other rooms run
+
+    async def _step(self) -> bool:
+        rnd = self.round
+        match self.driver.due(self.status == "playing", self.match, rnd, self.seating):
+            case None:
+                return False
+            case FinishSeries():
+                await self._finish_series()
+                return False
+            case StartRound():
+                await self._start_round()
+            case FinishRound():
+                await self._finish_round()
+            case BotTurn(seat):
+                assert rnd is not None
+                await self.driver.bot_turn(rnd, seat)
+                await self._publish()
+            case TimeOut(seat):
+                self._seat_event(self.seating.timed_out(seat), seat)
+                self.publisher.rooms()
+            case Deal():
+                assert rnd is not None
+                self.driver.deal(rnd, self.seating)
+                await self._publish()
+        return True
+
+    async def _start_round(self) -> None:
+        match = self.match
+        assert match is not None
+        rnd = match.new_round()
+        seats = self.seating.stored()
+        self.round_id = await self.store.start_round(
+            self.id, rnd.number, rnd.seed or 0, seats, rnd.history()[0], fence=self.lease.fence
+        )
+        self.round = rnd
+        self.persisted = 1
+        self.driver.round_started()
+        self.publisher.new_round(rnd)
+        self.publisher.rooms()
+        await self._publish()
+
+    async def _finish_round(self) -> None:
+        rnd, match = self.round, self.match
+        assert rnd is not None and match is not None and rnd.result is not None
+        await self._publish()
+        match.finish_round(rnd)
+        events = [
+            {k: v for k, v in e.items() if k != "round"}
+            for e in self.room_events
+            if e["round"] == rnd.number
+        ]
+        record = round_record(
+            rnd,
+            players=[s.name for s in self.seating.seats],
+            match_over=match.over,
+            events=events,
+        )
+        scores = [
+            (s.account_id, i, rnd.result.scores[i])
+            for i, s in enumerate(self.seating.seats)
+            if s.account_id is not None and not s.quit
+        ]
+        assert self.round_id is not None
+        await self.store.finish_round(
+            self.id, self.round_id, record, scores, fence=self.lease.fence
+        )
+        for _account_id, index, points in scores:
+            self.seating[index].score += points
+        METRICS.rounds.inc()
+        logs.event("round_finished", room=self.id, round=rnd.number, round_id=self.round_id)
+        self.publisher.to_all(
+            {
+                "type": "round_over",
+                "round": rnd.number,
+                "round_id": self.round_id,
+                "result": rnd.result.to_dict(),
+                "standings": self._standings(),
+            }
+        )
+        self.round = None
+        self.round_id = None
+        if not match.over:  # else the next step ends the series, as after a crash
+            self.driver.round_finished()
+            self._changed()
+
+    async def _finish_series(self) -> None:
+        """The series is over: the result is stored, the members told, and the room
+        closes (its rounds and records stay in the database)."""
+        standings = self._standings()
+        # Those who quit did not finish it (R-11.2).
+        await self.store.finish_series(
+            self.id, self.seating.accounts(), standings, fence=self.lease.fence
+        )
+        self.status = "finished"
+        self.result = standings
+        logs.event("series_finished", room=self.id, totals=standings["totals"])
+        self.publisher.to_all({"type": "series_over", "standings": standings})
+        for client in self.members:
+            client.left(self.id)
+        self.members.clear()
+        self._closed = True
+        self.on_change(self)
+
+    def _standings(self) -> dict[str, Any]:
+        match = self.match
+        assert match is not None
+        return {
+            "rounds_played": len(match.played),
+            "rounds": self.series_rounds,
+            "totals": list(match.totals),
+            "levels": encode_levels(match.levels),
+            "next_banker": match.banker,
+            "winners": list(match.winners) if match.over else None,
+        }
+
+    # --- persisting and telling -------------------------------------------------------------
+
+    async def _publish(self) -> None:
+        """Append the round's new history steps and wait until they are committed, then
+        send every client what it may see: a new owner rebuilds exactly the round its
+        clients saw (dealt cards included, so the events keep their numbers)."""
+        rnd = self.round
+        if rnd is None:
+            return
+        if rnd.step_count > self.persisted:
+            assert self.round_id is not None
+            steps = rnd.history(self.persisted)
+            written = self.store.append_steps(
+                self.round_id, self.persisted, steps, fence=self.lease.fence
+            )
+            self.persisted = rnd.step_count
+            await written
+        self.publisher.publish(rnd, self.driver.turn_seconds_left(rnd, self.seating))
+
+    def _sync(self, client: Client, since: p.Since | None) -> None:
+        self.publisher.sync(
+            client, self.round, since, self.driver.turn_seconds_left(self.round, self.seating)
+        )
+
+    def _changed(self, but: Client | None = None) -> None:
+        """Tell every member (but one that was just told) and the lobby."""
+        self.publisher.rooms(but)
+        self.on_change(self)
+
+    def _seat_event(self, kind: SeatEvent, seat: int) -> None:
+        """A seat handed to the bot or taken back during a round (RECORD.md events)."""
+        if self.status != "playing" or self.match is None:
+            return
+        number = self.match.round_number
+        after = len(self.round.tricks) if self.round is not None else 0
+        self.room_events.append({"kind": kind, "seat": seat, "after_trick": after, "round": number})
+        self.store.room_event(self.id, number, kind, seat, after, fence=self.lease.fence)
+
+    def _persist_seats(self) -> None:
+        self.store.update_room(self.id, fence=self.lease.fence, seats=self.seating.stored())
+
+    def describe(self, lang: str, member: Member | None = None) -> dict[str, Any]:
+        """The ``room`` message: settings, seats, status and standings."""
+        summary = self.summary(lang)
+        if member is not None and self.invite_code is not None:
+            summary["invite_code"] = self.invite_code
+        return {
+            "type": "room",
+            "room": summary,
+            "you": None if member is None else {"seat": member.seat},
+            "standings": self._standings() if self.match is not None else None,
+            "round": self.match.round_number
+            if self.match is not None and self.round is not None
+            else None,
+            "result": self.result,
+        }
+
+    def summary(self, lang: str) -> dict[str, Any]:
+        """What the lobby shows of the room."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "preset": self.preset.name,
+            "options": dict(self.preset.options),
+            "mode": self.mode,
+            "rounds": self.series_rounds,
+            "private": self.private,
+            "status": self.status,
+            "settings": self.settings.to_dict(),
+            "seats": [s.to_dict(lang) for s in self.seating.seats],
+            "spectators": self.publisher.spectators(),
+            "rounds_played": 0 if self.match is None else len(self.match.played),
+        }
+
+    # --- a new owner ------------------------------------------------------------------------
+
+    @classmethod
+    def restore(
+        cls, store: Store, lease: Lease, stored: StoredRoom, on_change: Callable[[Room], None]
+    ) -> Room:
+        """A room rebuilt from the database by its new owner (after a restart or a
+        takeover): its series replayed from the history of every round, the unfinished
+        round included."""
+        row = stored.row
+        preset = get_preset(row["preset"], **row["options"])
+        room = cls(
+            store,
+            lease,
+            room_id=row["id"],
+            name=row["name"],
+            preset=preset,
+            series_rounds=row["series_rounds"],
+            private=row["private"],
+            invite_code=row["invite_code"],
+            settings=Settings(**row["settings"]),
+            seed=row["seed"],
+            dealer=row["dealer"],
+            created_by=row["created_by"],
+            on_change=on_change,
+            seating=Seating.restore(preset.players, row["seats"], row["status"] != "open"),
+        )
+        room.status = row["status"]
+        room.room_events = [
+            {
+                "kind": e["kind"],
+                "seat": e["seat"],
+                "after_trick": e["after_trick"],
+                "round": e["round_number"],
+            }
+            for e in stored.events
+        ]
+        if room.status == "playing":
+            room.match = Match(
+                preset, seed=room.seed, rounds=room.series_rounds, dealer=room.first_dealer
+            )
+            for stored_round in stored.rounds:
+                rnd = Round.from_history(
+                    preset, round_seed(room.seed, stored_round.number), stored_round.steps
+                )
+                if stored_round.finished:
+                    room.match.finish_round(rnd)
+                else:
+                    room.round, room.round_id = rnd, stored_round.id
+                    room.persisted = rnd.step_count
+                    room.publisher.resume(rnd)
+            room.driver.resume()
+        return room

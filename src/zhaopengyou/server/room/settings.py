@@ -1,0 +1,56 @@
+"""A room's settings (its pacing, turn timer, 强退 charge and bots) and the chat phrases."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...bots import level_think
+
+# R-11.4: in 「寻」 rooms, chat during a round is one of these phrases.
+PHRASES: dict[str, dict[str, str]] = {
+    "hello": {"zh-Hans": "大家好！", "zh-Hant": "大家好！", "en": "Hello everyone!"},
+    "good_luck": {"zh-Hans": "祝大家好运！", "zh-Hant": "祝大家好運！", "en": "Good luck!"},
+    "nice": {"zh-Hans": "打得好！", "zh-Hant": "打得好！", "en": "Nice play!"},
+    "hurry": {
+        "zh-Hans": "快点吧，等得花都谢了",
+        "zh-Hant": "快點吧，等得花都謝了",
+        "en": "Hurry up, please!",
+    },
+    "sorry": {
+        "zh-Hans": "不好意思，失误了",
+        "zh-Hant": "不好意思，失誤了",
+        "en": "Sorry, my mistake.",
+    },
+    "thanks": {"zh-Hans": "谢谢！", "zh-Hant": "謝謝！", "en": "Thanks!"},
+    "again": {"zh-Hans": "再来一局！", "zh-Hant": "再來一局！", "en": "One more round!"},
+    "bye": {"zh-Hans": "再见！", "zh-Hant": "再見！", "en": "Bye!"},
+}
+CHAT_INTERVAL = 1.0  # seconds between two chat lines of one client
+
+
+@dataclass(frozen=True)
+class Settings:
+    """A room's pacing; every value can be set when the room is created."""
+
+    deal_ms: int = 120  # per card of the deal (dealt a card to every seat at a time)
+    bot_ms: int = 700  # before a bot (or a 托管 seat) acts
+    turn_seconds: float = 30.0  # a player's turn timer; then the bot plays (托管)
+    between_ms: int = 6000  # the pause between rounds
+    quit_penalty: int = 10  # 积分 per round left charged for 强退 (R-11.2)
+    bot_level: str = "normal"  # the bots' strength: a key of BOT_LEVELS
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "deal_ms": self.deal_ms,
+            "bot_ms": self.bot_ms,
+            "turn_seconds": self.turn_seconds,
+            "between_ms": self.between_ms,
+            "quit_penalty": self.quit_penalty,
+            "bot_level": self.bot_level,
+        }
+
+    def bot_wait(self) -> float:
+        """Seconds a bot waits before it acts: ``bot_ms``, less the time it may spend
+        thinking, so that a stronger bot does not slow the table down."""
+        return max(0.0, self.bot_ms / 1000 - level_think(self.bot_level))

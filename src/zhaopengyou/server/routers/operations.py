@@ -1,0 +1,24 @@
+"""Operations: each process's health and its Prometheus metrics."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, Response
+
+from ..metrics import METRICS
+from .common import node_of
+
+router = APIRouter()
+
+
+@router.get("/healthz")
+async def healthz(request: Request) -> JSONResponse:
+    """This process: its id, the rooms it runs, its connections, and whether its
+    database and Redis answer (503 when one does not)."""
+    health, ok = await node_of(request).health()
+    return JSONResponse(health, status_code=200 if ok else 503)
+
+
+@router.get("/metrics")
+async def metrics() -> Response:
+    return Response(METRICS.render(), media_type="text/plain; version=0.0.4")
