@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run play serve test test-fast test-web web lint typecheck bench clean rules-coverage mutate
+.PHONY: run play serve cluster test test-fast test-web web lint typecheck bench clean rules-coverage mutate
 
 # The browser client: installed and built only when missing or older than its sources.
 WEB_DEPS := web/node_modules/.installed
@@ -34,6 +34,11 @@ run: $(STAMP) web
 
 play: $(STAMP)
 	$(BIN)/zpy play $(ARGS)
+
+# The card room on several server processes behind nginx, on this machine's PostgreSQL
+# and Redis (docs/scaling.md); e.g. ARGS="--processes 4 --port 9000".
+cluster: $(STAMP) web
+	$(BIN)/zpy cluster $(ARGS)
 
 test: $(STAMP) web lint typecheck test-web rules-coverage
 	$(BIN)/python -m pytest -n 2 --dist worksteal --durations=15

@@ -220,7 +220,9 @@ def replay_cli(record: dict[str, Any], folder: Path) -> None:
     path = folder / f"round-{record['round']}-{secrets.token_hex(3)}.json"
     path.write_bytes(orjson.dumps(record))
     zpy = Path(sys.executable).parent / "zpy"
-    done = subprocess.run([str(zpy), "replay", str(path)], capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [str(zpy), "replay", str(path)], capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 0, done.stdout + done.stderr
 
 
@@ -233,4 +235,3 @@ async def finished(base: str, room_id: str, timeout: float = 240) -> dict[str, A
             return dict(answer)
         assert time.monotonic() < deadline, f"room {room_id} did not finish"
         await asyncio.sleep(0.2)
-

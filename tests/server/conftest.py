@@ -11,8 +11,11 @@ from __future__ import annotations
 import asyncio
 import os
 import secrets
+import subprocess
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -86,3 +89,45 @@ def redis_url() -> str:
     except Exception as err:
         missing(f"Redis is not reachable at {REDIS}: {err}")
     return REDIS
+
+
+@pytest.fixture
+def own_redis() -> Any:
+    """A Redis server of the test's own on a free port, which it may kill and restart."""
+    import redis
+
+    from .harness import free_port
+
+    port = free_port()
+    command = ["redis-server", "--port", str(port), "--bind", "127.0.0.1"]
+    command += ["--save", "", "--appendonly", "no"]
+
+    def start() -> subprocess.Popen[bytes]:
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+        client = redis.Redis(port=port)
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                client.ping()
+                return process
+            except redis.ConnectionError:
+                assert process.poll() is None and time.monotonic() < deadline
+                time.sleep(0.05)
+
+    try:
+        server = [start()]
+    except FileNotFoundError as err:
+        missing(f"redis-server is not installed: {err}")
+
+    class Own:
+        url = f"redis://127.0.0.1:{port}/0"
+        client = redis.Redis(port=port)
+
+        def restart(self) -> None:
+            server[0].terminate()
+            server[0].wait()
+            server[0] = start()
+
+    yield Own()
+    server[0].terminate()
+    server[0].wait()

@@ -395,8 +395,10 @@ CLI_TEXT: dict[str, dict[str, str]] = {
     },
     "zhaopengyou is running on {n} processes: open {url} in a browser "
     "(logs in {folder}; Ctrl+C stops it)": {
-        "zh-Hans": "找朋友已在 {n} 个进程上启动：用浏览器打开 {url}（日志在 {folder}；Ctrl+C 停止）",
-        "zh-Hant": "找朋友已在 {n} 個進程上啟動：用瀏覽器打開 {url}（日誌在 {folder}；Ctrl+C 停止）",
+        "zh-Hans": "找朋友已在 {n} 个进程上启动：用浏览器打开 {url}"
+        "（日志在 {folder}；Ctrl+C 停止）",
+        "zh-Hant": "找朋友已在 {n} 個進程上啟動：用瀏覽器打開 {url}"
+        "（日誌在 {folder}；Ctrl+C 停止）",
     },
     "nginx stopped: see {folder}": {
         "zh-Hans": "nginx 停止了：见 {folder}",

@@ -1,0 +1,88 @@
+"""The gateway's bookkeeping for one connection: each event number reaches the client
+once and in order, whatever the way between processes did to the messages (repeated,
+cut short, late, from a round already over), and a gap asks the room again."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import orjson
+import pytest
+from starlette.websockets import WebSocketState
+
+from zhaopengyou.server.gateway import Connection, meta_of
+
+
+class Socket:
+    """The WebSocket end the connection writes to."""
+
+    client_state = WebSocketState.CONNECTED
+
+    def __init__(self) -> None:
+        self.frames: list[dict[str, Any]] = []
+
+    async def send_text(self, text: str) -> None:
+        self.frames.append(orjson.loads(text))
+
+    async def close(self) -> None:
+        self.client_state = WebSocketState.DISCONNECTED
+
+
+def events(number: int, *seqs: int) -> dict[str, Any]:
+    return {"type": "events", "round": number, "events": [{"seq": s} for s in seqs]}
+
+
+async def drained(conn: Connection, socket: Socket) -> list[Any]:
+    for _ in range(100):
+        await asyncio.sleep(0)
+    conn.close()
+    await conn._sender
+    return [
+        (f["round"], [e["seq"] for e in f["events"]]) if f["type"] == "events" else f["type"]
+        for f in socket.frames
+    ]
+
+
+@pytest.mark.anyio
+async def test_events_reach_the_client_once_and_in_order() -> None:
+    socket = Socket()
+    asked: list[tuple[int, int] | None] = []
+    conn = Connection(socket, {"id": 1}, "en", 1, lambda c: asked.append(c.since))  # type: ignore[arg-type]
+    conn.send(events(1, 1, 2))
+    conn.send(events(1, 1, 2))  # repeated on the way: dropped
+    conn.send_text(orjson.dumps(events(1, 2, 3, 4)).decode(), meta_of(events(1, 2, 3, 4)))
+    conn.send({"type": "view", "round": 1, "seq": 4})
+    conn.send(events(1, 7, 8))  # 5 and 6 are missing: the room is asked again
+    assert asked == [(1, 4)]
+    conn.send(events(1, 9))  # still missing: not asked again at once
+    assert asked == [(1, 4)]
+    conn.send(events(1, 5, 6, 7, 8, 9))  # what the room sent again
+    conn.send(events(2, 1))  # a new round starts at 1
+    conn.send(events(1, 10))  # late news of a round over: dropped
+    assert await drained(conn, socket) == [
+        (1, [1, 2]),
+        (1, [3, 4]),
+        "view",
+        (1, [5, 6, 7, 8, 9]),
+        (2, [1]),
+    ]
+
+
+@pytest.mark.anyio
+async def test_answers_and_rooms_are_tracked() -> None:
+    socket = Socket()
+    conn = Connection(socket, {"id": 1}, "en", 1, lambda c: None)  # type: ignore[arg-type]
+    conn.room_id = "r"
+    conn.outstanding = {"a1", "a2"}
+    conn.send({"type": "ack", "ref": "a1"})
+    assert conn.outstanding == {"a2"}
+    conn.joined("other", True)  # not its room: nothing changes
+    assert not conn.playing
+    conn.joined("r", True)
+    assert conn.playing
+    conn.left("other")
+    assert conn.room_id == "r"
+    conn.left("r")
+    assert conn.room_id is None and not conn.playing and conn.outstanding == set()
+    assert await drained(conn, socket) == ["ack"]
