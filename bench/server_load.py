@@ -1,15 +1,23 @@
 """Server load benchmark: many tables of bot-driven WebSocket clients on loopback.
 
-Starts `zpy serve` (SQLite in a temporary folder by default, ``--db URL`` for another
-database), opens ``--tables`` rooms of ``--preset`` with one client per seat, each
-client a bot (``--bot``) that answers its turn after ``--think`` seconds (a quick human),
-plays for ``--seconds`` and prints: tables, rounds finished, actions per second, the
-50th and 99th percentile action round trip (the client sends its action → its ack,
-sent right after the action's events), the server's memory and the errors.
+Starts ``--processes`` `zpy serve` processes (SQLite in a temporary folder by default;
+``--db URL`` for another database; with ``--redis URL`` they form one cluster, which
+more than one process needs), opens ``--tables`` rooms of ``--preset`` with one client
+per seat, each client a bot (``--bot``) that answers its turn after ``--think`` seconds
+(a quick human), the clients of a table spread over the processes (seat i of table t
+on process (t + i) mod N: the players of a table sit on different processes), plays for
+``--seconds`` and prints: tables, rounds finished, actions per second, the 50th and
+99th percentile action round trip (the client sends its action → its ack, sent right
+after the action's events), the errors, and what a table costs: server CPU, database
+commits and messages between processes, per second and per table.
+
+The clients run in ``--client-processes`` worker processes of their own (one Python
+process cannot drive thousands of connections without becoming the bottleneck).
 
 Run it yourself (it is not a timed test):
     python bench/server_load.py --tables 200 --seconds 60
-    python bench/server_load.py --tables 200 --seconds 60 --db postgresql+asyncpg://postgres@127.0.0.1/test
+    python bench/server_load.py --tables 400 --seconds 60 --processes 2 \
+        --db postgresql+asyncpg://postgres@127.0.0.1/test --redis redis://127.0.0.1:6379/0
 """
 
 from __future__ import annotations
@@ -18,8 +26,10 @@ import argparse
 import asyncio
 import gc
 import json
+import multiprocessing
 import os
 import random
+import secrets
 import socket
 import statistics
 import subprocess
@@ -30,9 +40,12 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 
 from zhaopengyou.bots import make_bot
 from zhaopengyou.server.botclient import BotClient, create_room, guest
+
+PLAYERS = {"tractor": 4, "shandong": 4, "zhaopengyou": 5, "qidong": 5}
 
 
 def free_port() -> int:
@@ -41,14 +54,11 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(db: str, port: int, log: Path) -> subprocess.Popen[bytes]:
+def start_server(db: str, port: int, log: Path, cluster: list[str]) -> subprocess.Popen[bytes]:
     zpy = Path(sys.executable).parent / "zpy"
+    command = [str(zpy), "serve", "--port", str(port), "--db", db, "--log-level", "warning"]
     with log.open("wb") as out:
-        process = subprocess.Popen(
-            [str(zpy), "serve", "--port", str(port), "--db", db, "--log-level", "warning"],
-            stdout=out,
-            stderr=out,
-        )
+        process = subprocess.Popen([*command, *cluster], stdout=out, stderr=out)
     base = f"http://127.0.0.1:{port}"
     for _ in range(600):
         try:
@@ -69,14 +79,82 @@ def rss_mb(pid: int) -> float:
     return 0.0
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time a process has used."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def counters(base: str) -> dict[str, float]:
+    """The server's cumulative counters that cost is measured by, and its histogram of
+    action latency (``le=…`` bucket → count)."""
+    text = httpx.get(f"{base}/metrics", timeout=10).text
+    wanted = {"zpy_db_commits_total": "commits", "zpy_cluster_sent_total": "sent"}
+    out = {"commits": 0.0, "sent": 0.0}
+    for line in text.splitlines():
+        if line.startswith("#"):
+            continue
+        name = line.split("{")[0].split(" ")[0]
+        if name in wanted:
+            out[wanted[name]] += float(line.rsplit(" ", 1)[1])
+        elif name == "zpy_action_seconds_bucket":
+            bound = line.split('le="')[1].split('"')[0]
+            out[f"le={bound}"] = float(line.rsplit(" ", 1)[1])
+    return out
+
+
+def histogram_percentile(
+    before: list[dict[str, float]], after: list[dict[str, float]], q: float
+) -> float:
+    """The ``q`` quantile (ms) of the servers' own action latency over the window, read
+    off their summed histograms (linear within a bucket)."""
+    bounds = sorted(
+        float(key[3:]) for key in after[0] if key.startswith("le=") and key != "le=+Inf"
+    )
+    counts = [
+        sum(a.get(f"le={b}", 0) - p.get(f"le={b}", 0) for a, p in zip(after, before, strict=True))
+        for b in bounds
+    ]
+    total = sum(
+        a.get("le=+Inf", 0) - p.get("le=+Inf", 0) for a, p in zip(after, before, strict=True)
+    )
+    if not total:
+        return float("nan")
+    wanted = q * total
+    lower, below = 0.0, 0.0
+    for bound, count in zip(bounds, counts, strict=True):
+        if count >= wanted:
+            share = (wanted - below) / max(count - below, 1e-9)
+            return 1000 * (lower + share * (bound - lower))
+        lower, below = bound, count
+    return 1000 * bounds[-1]
+
+
+class LoadClient(BotClient):
+    """A bot client that reads only what its bot needs: the views that offer it
+    something to do (a random bot needs no earlier tricks), acks and errors. The clients
+    share the machine with the servers, so they spend as little as they can."""
+
+    async def receive(self) -> dict[str, Any]:
+        text = await self._ws.recv()
+        if text.startswith('{"type":"events"') or '"may":[]' in text:
+            return {"type": "not read"}
+        message: dict[str, Any] = orjson.loads(text)
+        return message
+
+    def _merge_tricks(self, message: dict[str, Any]) -> None:
+        message["view"]["tricks"] = []  # a random bot needs no finished tricks
+
+
 async def open_table(
-    base: str, http: httpx.AsyncClient, preset: str, bot: str, seed: int
+    bases: list[str], http: httpx.AsyncClient, preset: str, bot: str, table: int
 ) -> tuple[list[BotClient], str]:
-    """A room with one bot-driven client in every seat, all ready."""
-    players = {"tractor": 4, "shandong": 4, "zhaopengyou": 5, "qidong": 5}[preset]
-    accounts = [await guest(base, http) for _ in range(players)]
+    """A room with one bot-driven client in every seat, seat i on process table + i."""
+    players = PLAYERS[preset]
+    homes = [bases[(table + seat) % len(bases)] for seat in range(players)]
+    accounts = [await guest(home, http) for home in homes]
     room = await create_room(
-        base,
+        homes[0],
         accounts[0].token,
         http,
         preset=preset,
@@ -87,9 +165,9 @@ async def open_table(
         turn_seconds=600,
         between_ms=1000,
     )
-    clients = [
-        BotClient(base, a.token, make_bot(bot, seed * 10 + i), keep=False)
-        for i, a in enumerate(accounts)
+    clients: list[BotClient] = [
+        LoadClient(home, a.token, make_bot(bot, table * 10 + i), keep=False)
+        for i, (home, a) in enumerate(zip(homes, accounts, strict=True))
     ]
     for seat, client in enumerate(clients):
         await client.connect()
@@ -109,9 +187,9 @@ async def play_table(
     async def play(seat: int, client: BotClient) -> None:
         await client.send({"type": "ready"})
         thinking: asyncio.Task[None] | None = None
-        while time.monotonic() < deadline:
+        while time.time() < deadline:
             try:
-                message = await asyncio.wait_for(client.receive(), deadline - time.monotonic())
+                message = await asyncio.wait_for(client.receive(), deadline - time.time())
             except TimeoutError:
                 break
             if message.get("type") == "view" and message["view"]["may"] and think:
@@ -131,8 +209,7 @@ async def play_table(
     await asyncio.gather(*(play(s, c) for s, c in enumerate(clients)))
     for client in clients:
         out["latencies"].extend(
-            (at - out["start"], latency)
-            for at, latency in zip(client.acked_at, client.latencies, strict=True)
+            (at, latency) for at, latency in zip(client.acked_at, client.latencies, strict=True)
         )
         out["actions"] += len(client.latencies)
         out["errors"] += sum(1 for e in client.errors if e["code"] != "illegal_action")
@@ -140,14 +217,33 @@ async def play_table(
 
 
 async def drive(
-    base: str, tables: int, seconds: float, preset: str, bot: str, think: float
+    bases: list[str],
+    tables: list[int],
+    seconds: float,
+    warmup: float,
+    preset: str,
+    bot: str,
+    think: float,
+    ready: Any,
+    go: Any,
 ) -> dict[str, Any]:
-    """Open every table, then play them all for ``seconds``."""
+    """Open these tables, say so on ``ready``, then play them all from the moment (wall
+    clock) ``go`` gives for ``seconds``; the clients' CPU is measured after ``warmup``."""
     out: dict[str, Any] = {"rounds": 0, "latencies": [], "actions": 0, "errors": 0, "refused": 0}
     async with httpx.AsyncClient(timeout=60) as http:
-        opened = [await open_table(base, http, preset, bot, i) for i in range(tables)]
-    start = out["start"] = time.monotonic()
+        opened = [await open_table(bases, http, preset, bot, t) for t in tables]
+    ready.put(len(opened))
+    start = await asyncio.to_thread(go.get)
+    await asyncio.sleep(max(0.0, start - time.time()))
     deadline = start + seconds
+
+    async def clients_cpu() -> None:
+        await asyncio.sleep(max(0.0, start + warmup - time.time()))
+        used = time.process_time()
+        await asyncio.sleep(max(0.0, deadline - time.time()))
+        out["client_cpu"] = time.process_time() - used
+
+    measuring = asyncio.get_running_loop().create_task(clients_cpu())
 
     async def one(index: int, clients: list[BotClient]) -> None:
         await asyncio.sleep(index * 0.01)  # the tables start over a couple of seconds
@@ -157,18 +253,27 @@ async def drive(
             out["errors"] += 1
             print(f"table {index}: {type(err).__name__}: {err}", file=sys.stderr)
 
-    await asyncio.gather(*(one(i, clients) for i, (clients, _) in enumerate(opened)))
-    out["elapsed"] = time.monotonic() - start
+    await asyncio.gather(*(one(t, clients) for t, (clients, _) in zip(tables, opened, strict=True)))
+    await measuring
+    # When each latency was measured, on the shared wall clock (workers are processes).
+    offset = time.time() - time.monotonic()
+    out["latencies"] = [(at + offset, latency) for at, latency in out["latencies"]]
     return out
+
+
+Job = tuple[list[str], list[int], float, float, str, str, float]
+
+
+def worker(job: Job, ready: Any, go: Any, results: Any) -> None:
+    gc.set_threshold(50_000, 20, 100)  # the clients' pauses are not the server's latency
+    results.put(asyncio.run(drive(*job, ready, go)))
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=30.0)
-    parser.add_argument(
-        "--preset", default="tractor", choices=("tractor", "shandong", "zhaopengyou", "qidong")
-    )
+    parser.add_argument("--preset", default="tractor", choices=sorted(PLAYERS))
     parser.add_argument(
         "--bot",
         default="random",
@@ -182,58 +287,114 @@ def main(argv: list[str] | None = None) -> int:
         "--warmup", type=float, default=10.0, help="seconds not measured at the start"
     )
     parser.add_argument("--db", default=None, help="database URL (default: SQLite in a temp dir)")
+    parser.add_argument("--processes", type=int, default=1, help="server processes (default 1)")
+    parser.add_argument("--redis", default=None, help="Redis URL: the processes form a cluster")
+    parser.add_argument("--lease", type=float, default=3.0, help="the cluster's lease (seconds)")
+    parser.add_argument(
+        "--client-processes", type=int, default=1, help="processes driving the clients"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    if args.processes > 1 and args.redis is None:
+        parser.error("--processes above 1 needs --redis (and a PostgreSQL --db)")
     folder = Path(tempfile.mkdtemp(prefix="zpy-load-"))
-    gc.set_threshold(50_000, 20, 100)  # the clients' pauses are not the server's latency
     db = args.db or f"sqlite+aiosqlite:///{folder / 'load.db'}"
-    port = free_port()
-    server = start_server(db, port, folder / "server.log")
+    cluster = []
+    if args.redis is not None:
+        prefix = f"bench{secrets.token_hex(4)}"
+        cluster = ["--redis", args.redis, "--redis-prefix", prefix, "--lease", str(args.lease)]
+    ports = [free_port() for _ in range(args.processes)]
+    servers = [
+        start_server(db, port, folder / f"server-{i}.log", cluster) for i, port in enumerate(ports)
+    ]
+    bases = [f"http://127.0.0.1:{port}" for port in ports]
+    workers = max(1, min(args.client_processes, args.tables))
+    shares = [list(range(args.tables))[w::workers] for w in range(workers)]
+    context = multiprocessing.get_context("spawn")
+    ready, go, results_queue = context.Queue(), context.Queue(), context.Queue()
+    jobs: list[Job] = [
+        (bases, share, args.seconds, args.warmup, args.preset, args.bot, args.think)
+        for share in shares
+    ]
+    processes = [
+        context.Process(target=worker, args=(job, ready, go, results_queue)) for job in jobs
+    ]
     try:
-        result = asyncio.run(
-            drive(
-                f"http://127.0.0.1:{port}",
-                args.tables,
-                args.seconds,
-                args.preset,
-                args.bot,
-                args.think,
-            )
-        )
-        memory = rss_mb(server.pid)
+        for process in processes:
+            process.start()
+        for _ in processes:  # every table is open and seated …
+            ready.get(timeout=1800)
+        start = time.time() + 1  # … then all play from one moment
+        for _ in processes:
+            go.put(start)
+        time.sleep(max(0.0, start + args.warmup - time.time()))
+        cpu_before = sum(cpu_seconds(s.pid) for s in servers)
+        before = [counters(base) for base in bases]
+        measured_from = time.time()
+        time.sleep(max(0.0, start + args.seconds - time.time()))
+        measured = time.time() - measured_from
+        cpu = sum(cpu_seconds(s.pid) for s in servers) - cpu_before
+        after = [counters(base) for base in bases]
+        results = [results_queue.get(timeout=600) for _ in processes]
+        for process in processes:
+            process.join(60)
+        memory = sum(rss_mb(s.pid) for s in servers)
     finally:
-        server.terminate()
-        server.wait(30)
+        for server in servers:
+            server.terminate()
+        for server in servers:
+            server.wait(30)
     # The first seconds are the tables starting up together; measure the steady state.
-    latencies = sorted(lat for at, lat in result["latencies"] if at >= args.warmup)
+    latencies = sorted(
+        lat for r in results for at, lat in r["latencies"] if at >= start + args.warmup
+    )
+    actions = sum(1 for r in results for at, _ in r["latencies"] if at >= start + args.warmup)
     p50 = statistics.median(latencies) * 1000 if latencies else float("nan")
     p99 = latencies[int(0.99 * (len(latencies) - 1))] * 1000 if latencies else float("nan")
+    commits = sum(a["commits"] - b["commits"] for a, b in zip(after, before, strict=True))
+    sent = sum(a["sent"] - b["sent"] for a, b in zip(after, before, strict=True))
     figures = {
         "tables": args.tables,
         "preset": args.preset,
+        "processes": args.processes,
         "think_s": args.think,
         "bot": args.bot,
         "database": "sqlite" if args.db is None else db.split(":")[0],
-        "seconds": round(result["elapsed"], 1),
+        "redis": args.redis is not None,
+        "seconds": args.seconds,
         "warmup_s": args.warmup,
-        "rounds_finished": result["rounds"],
-        "actions": result["actions"],
-        "actions_per_s": round(result["actions"] / result["elapsed"], 1),
+        "rounds_finished": sum(r["rounds"] for r in results),
+        "actions": sum(r["actions"] for r in results),
+        "actions_per_s": round(actions / measured, 1),
         "p50_ms": round(p50, 1),
         "p99_ms": round(p99, 1),
+        "server_p50_ms": round(histogram_percentile(before, after, 0.5), 1),
+        "server_p99_ms": round(histogram_percentile(before, after, 0.99), 1),
         "rss_mb": round(memory, 1),
-        "errors": result["errors"],
-        "refused_bids": result["refused"],
+        "server_cpu_percent": round(100 * cpu / measured, 1),
+        "client_cpu_percent": round(100 * sum(r["client_cpu"] for r in results) / measured, 1),
+        "cpu_ms_per_table_s": round(1000 * cpu / measured / args.tables, 3),
+        "commits_per_s": round(commits / measured, 1),
+        "cluster_messages_per_s": round(sent / measured, 1),
+        "errors": sum(r["errors"] for r in results),
+        "refused_bids": sum(r["refused"] for r in results),
     }
     if args.json:
         print(json.dumps(figures))
     else:
         print(
-            f"{figures['tables']} tables of {figures['preset']} ({figures['database']}, think "
+            f"{figures['tables']} tables of {figures['preset']} on {figures['processes']} "
+            f"process(es) ({figures['database']}{', Redis' if figures['redis'] else ''}, think "
             f"{figures['think_s']} s) for {figures['seconds']} s: {figures['rounds_finished']} "
             f"rounds finished, {figures['actions_per_s']} actions/s, round trip p50 "
-            f"{figures['p50_ms']} ms, p99 {figures['p99_ms']} ms, server {figures['rss_mb']} MB, "
-            f"{figures['errors']} errors"
+            f"{figures['p50_ms']} ms, p99 {figures['p99_ms']} ms (in the servers p50 "
+            f"{figures['server_p50_ms']} ms, p99 {figures['server_p99_ms']} ms), "
+            f"{figures['errors']} errors; "
+            f"servers {figures['rss_mb']} MB, CPU {figures['server_cpu_percent']} % "
+            f"(clients {figures['client_cpu_percent']} %) "
+            f"({figures['cpu_ms_per_table_s']} ms a second a table), "
+            f"{figures['commits_per_s']} commits/s, "
+            f"{figures['cluster_messages_per_s']} messages between processes/s"
         )
     return 0 if figures["errors"] == 0 else 1
 

@@ -132,6 +132,8 @@ async def play_on(
                 lambda m: m.get("type") == "series_over", timeout=deadline - time.monotonic()
             )
             return reconnects
+        except TimeoutError:
+            raise  # the series did not end in time (a TimeoutError is an OSError too)
         except (websockets.ConnectionClosed, OSError):
             reconnects += 1
             while True:

@@ -73,6 +73,23 @@ async def seat_clients(room: dict[str, Any], bases: list[str], seats: list[int])
     return clients
 
 
+async def table_around(
+    cluster: Cluster, preset: str, bots: list[int], **pace: Any
+) -> tuple[dict[str, Any], int, list[BotClient]]:
+    """A room made through process 0, the process that runs it, and a player in each
+    other seat: the first on the owner's process, the others on the other processes."""
+    maker = await guest(cluster.bases[0])
+    room = await create_room(
+        cluster.bases[0], maker.token, preset=preset, rounds=2, bots=bots, **(pace or PACE)
+    )
+    owner = await cluster.owner(room["id"])
+    others = [i for i in range(len(cluster.bases)) if i != owner]
+    bases = [cluster.bases[owner], *(cluster.bases[i] for i in others)]
+    seats = [seat for seat in range(len(room["seats"])) if seat not in bots]
+    clients = await seat_clients(room, bases[: len(seats)], seats)
+    return room, owner, clients
+
+
 async def check_rounds(
     database: str,
     room_id: str,
@@ -164,14 +181,8 @@ async def test_kill_9_of_the_owner_mid_trick(
     """The process running a 找朋友 room is killed in the middle of a trick: another
     process takes the room over and it plays on; the player whose own process died
     joins again through another one; every client's events stay gapless."""
-    maker = await guest(cluster.bases[0])
-    room = await create_room(
-        cluster.bases[0], maker.token, preset="zhaopengyou", rounds=2, bots=[3, 4], **PACE
-    )
-    owner = await cluster.owner(room["id"])
+    room, owner, clients = await table_around(cluster, "zhaopengyou", [3, 4])
     others = [i for i in range(3) if i != owner]
-    bases = [cluster.bases[owner], cluster.bases[others[0]], cluster.bases[others[1]]]
-    clients = await seat_clients(room, bases, [0, 1, 2])
     watcher = clients[1]
     mid_trick = asyncio.Event()
 
@@ -216,16 +227,10 @@ async def test_a_frozen_owner_writes_nothing_and_its_clients_move_over(
     on; SIGCONT: the old owner finds its lease gone and writes nothing (the history is
     one unbroken line: the uninterrupted twin's), and the player connected to it is
     moved to the new owner without reconnecting."""
-    maker = await guest(cluster.bases[0])
     # The frozen process's player cannot act: after 2 s the bot plays for it (托管).
-    pace = {**PACE, "turn_seconds": 2}
-    room = await create_room(
-        cluster.bases[0], maker.token, preset="tractor", rounds=2, bots=[3], **pace
+    room, owner, clients = await table_around(
+        cluster, "tractor", [3], **{**PACE, "turn_seconds": 2}
     )
-    owner = await cluster.owner(room["id"])
-    others = [i for i in range(3) if i != owner]
-    bases = [cluster.bases[owner], cluster.bases[others[0]], cluster.bases[others[1]]]
-    clients = await seat_clients(room, bases, [0, 1, 2])
     watcher = clients[1]
 
     async def freezer() -> None:
@@ -270,14 +275,7 @@ async def test_redis_dropping_every_connection_and_restarting(
     await cluster.start()
     clients: list[BotClient] = []
     try:
-        maker = await guest(cluster.bases[0])
-        room = await create_room(
-            cluster.bases[0], maker.token, preset="tractor", rounds=2, bots=[3], **PACE
-        )
-        owner = await cluster.owner(room["id"])
-        others = [i for i in range(3) if i != owner]
-        bases = [cluster.bases[owner], cluster.bases[others[0]], cluster.bases[others[1]]]
-        clients = await seat_clients(room, bases, [0, 1, 2])
+        room, _, clients = await table_around(cluster, "tractor", [3])
         watcher = clients[1]
 
         async def breaker() -> None:

@@ -11,7 +11,8 @@ import orjson
 import pytest
 from starlette.websockets import WebSocketState
 
-from zhaopengyou.server.gateway import Connection, meta_of
+from zhaopengyou.server.gateway import Connection
+from zhaopengyou.server.protocol import meta_of
 
 
 class Socket:

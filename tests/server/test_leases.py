@@ -208,6 +208,11 @@ async def test_the_keeper_renews_takes_and_gives_up(postgres_url: str) -> None:
         assert b.leases["k1"].epoch == 2
         await a._renew()  # A wakes up
         assert lost == ["k1"] and a.leases == {}
+        # A lease granted while a renewal was on its way (a room being made) is not
+        # judged by that renewal.
+        young = b.hold("k2", 1, time.monotonic() + 60)
+        await b._renew()
+        assert b.leases["k2"] is young and not young.lost
     finally:
         await a.stop()
         await b.stop()

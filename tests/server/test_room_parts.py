@@ -8,6 +8,7 @@ import asyncio
 import time
 from typing import Any
 
+import orjson
 import pytest
 
 from zhaopengyou.engine import Match, Phase, get_preset
@@ -28,6 +29,9 @@ class Sink:
 
     def send(self, message: dict[str, Any]) -> None:
         self.messages.append(message)
+
+    def send_text(self, text: str, meta: Any) -> None:
+        self.messages.append(orjson.loads(text))
 
     def joined(self, room_id: str, playing: bool) -> None:
         self.rooms.append((room_id, playing))

@@ -34,27 +34,8 @@ if TYPE_CHECKING:
 OUTBOX_LIMIT = 2000  # messages waiting for a slow client before it is dropped
 RESYNC_EVERY = 1.0  # seconds between two requests for missing events of one connection
 
-# What the gateway needs to know of a message it passes on, without reading it:
-# (type, ref, round, first event number, last event number).
-Meta = tuple[str, str | None, int | None, int | None, int | None]
 # Messages the room answers with their ref: the gateway answers them if the room moves.
 ANSWERED = (p.Act, p.Leave, p.Hint)
-
-
-def meta_of(message: dict[str, Any]) -> Meta:
-    """The :data:`Meta` of a server message.
-
-    >>> meta_of({"type": "events", "round": 2, "events": [{"seq": 7}, {"seq": 9}]})
-    ('events', None, 2, 7, 9)
-    >>> meta_of({"type": "ack", "ref": "r3"})
-    ('ack', 'r3', None, None, None)
-    """
-    kind = message["type"]
-    ref = message.get("ref")
-    if kind == "events":
-        events = message["events"]
-        return kind, ref, message["round"], events[0]["seq"], events[-1]["seq"]
-    return kind, ref, None, None, None
 
 
 class Connection:
@@ -87,7 +68,7 @@ class Connection:
     # --- what a room sees -------------------------------------------------------------------
 
     def send(self, message: dict[str, Any]) -> None:
-        known = self._known(meta_of(message))
+        known = self._known(p.meta_of(message))
         if known == 0:
             self._put(message)
         elif known is not None:
@@ -105,8 +86,8 @@ class Connection:
 
     # --- what the transport brings ---------------------------------------------------------
 
-    def send_text(self, text: str, meta: Meta) -> None:
-        """A message a room on another process serialized for this client."""
+    def send_text(self, text: str, meta: p.Meta) -> None:
+        """A message a room serialized (once, for everyone who gets it)."""
         known = self._known(meta)
         if known == 0:
             self._put(text)
@@ -114,7 +95,7 @@ class Connection:
             message = orjson.loads(text)
             self._put({**message, "events": message["events"][known:]})
 
-    def _known(self, meta: Meta) -> int | None:
+    def _known(self, meta: p.Meta) -> int | None:
         """How many of a message's first events the client was sent before (0 for any
         other message); None: drop it (all of them were sent, or some before them were
         not: then the room is asked again for the missing ones)."""
@@ -159,12 +140,12 @@ class Connection:
 
     async def _send_forever(self) -> None:
         try:
-            while True:
-                message = await self._outbox.get()
-                if message is None:
-                    break
+            message = await self._outbox.get()
+            while message is not None:
                 text = message if isinstance(message, str) else orjson.dumps(message).decode()
                 await self.websocket.send_text(text)
+                # What else is queued goes out without waiting on the queue again.
+                message = await self._outbox.get() if self._outbox.empty() else self._next()
         except Exception:
             pass
         finally:
@@ -172,6 +153,9 @@ class Connection:
             if self.websocket.client_state is WebSocketState.CONNECTED:
                 with contextlib.suppress(Exception):
                     await self.websocket.close()
+
+    def _next(self) -> dict[str, Any] | str | None:
+        return self._outbox.get_nowait()
 
     async def finish(self) -> None:
         """The client is gone: drop what it would have been sent."""
@@ -417,7 +401,7 @@ class Gateway:
             return None
         return conn
 
-    def deliver(self, sender: str, conn_id: int, text: str, meta: Meta) -> None:
+    def deliver(self, sender: str, conn_id: int, text: str, meta: p.Meta) -> None:
         conn = self._from_owner(sender, conn_id)
         if conn is not None:
             conn.send_text(text, meta)

@@ -32,6 +32,7 @@ class Lease:
     def __init__(self, room_id: str, epoch: int, seconds: float | None, sent_at: float) -> None:
         self.room_id = room_id
         self.epoch = epoch
+        self.granted = sent_at  # when the request that gave it was sent (monotonic)
         self.seconds = seconds  # None: the process runs alone and holds it for good
         self.valid_until = math.inf if seconds is None else sent_at + SAFETY * seconds
         self.lost = False
@@ -182,6 +183,8 @@ class LeaseKeeper:
         for room_id, lease in list(self.leases.items()):
             if renewal.rooms.get(room_id) == lease.epoch:
                 lease.renewed(sent)
+            elif lease.granted >= sent:
+                continue  # given after this renewal was sent (a room made meanwhile)
             else:
                 del self.leases[room_id]
                 lease.lose()

@@ -27,10 +27,14 @@ class Metrics:
         self.action_latency = Histogram(
             "zpy_action_seconds",
             "From a player's action arriving to its events sent (commit included)",
-            buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
+            buckets=(0.001, 0.002, 0.005, 0.01, 0.02, 0.03, 0.05, 0.075, 0.1, 0.15, 0.2, 0.3)
+            + (0.5, 1.0, 2.5),
             registry=r,
         )
 
+        self.commits = Counter(
+            "zpy_db_commits", "Database transactions committed by the writer", registry=r
+        )
         self.takeovers = Counter(
             "zpy_takeovers",
             "Rooms this process took over from another process whose lease ran out",

@@ -10,18 +10,17 @@ renewing is taken over by another (docs/scaling.md).
 
 from __future__ import annotations
 
+import gc
 import os
 import secrets
 import socket
 from dataclasses import dataclass, field
 from typing import Any
 
-import orjson
-
 from . import logs
 from . import protocol as p
 from .db import database_url, make_engine, migrate, ping
-from .gateway import Connection, Gateway, meta_of
+from .gateway import Connection, Gateway
 from .hub import Hub
 from .leases import LeaseKeeper
 from .lobby import Card, Lobby
@@ -59,8 +58,10 @@ class RemoteClient:
         self.rooms: set[str] = set()
 
     def send(self, message: dict[str, Any]) -> None:
-        text = orjson.dumps(message).decode()
-        self.transport.send(self.gateway, ["m", self.conn_id, text, meta_of(message)])
+        self.send_text(*p.packed(message))
+
+    def send_text(self, text: str, meta: p.Meta) -> None:
+        self.transport.deliver(self.gateway, self.conn_id, text, meta)
 
     def joined(self, room_id: str, playing: bool) -> None:
         self.rooms.add(room_id)
@@ -79,7 +80,7 @@ class Node:
         self.process = config.process
         self.url = database_url(config.database)
         idle = None if config.redis is None else config.lease
-        self.store = Store(make_engine(self.url, idle_in_transaction=idle))
+        self.store = Store(make_engine(self.url, idle_in_transaction=idle), fenced=idle is not None)
         if config.redis is not None and not self.store.postgres:
             raise ValueError(
                 "--redis needs a PostgreSQL database (--db postgresql+asyncpg://…): "
@@ -132,6 +133,9 @@ class Node:
             for card in await self.transport.cards():
                 self.lobby.update(card)
         await self.keeper.start()
+        # What was made to start (modules, the rooms rebuilt) lives as long as the process:
+        # the collector need not look at it again.
+        gc.freeze()
         logs.event(
             "server_started",
             database=self.store.engine.url.render_as_string(),
@@ -228,8 +232,10 @@ class Node:
 
     def _on_item(self, sender: str, item: list[Any]) -> None:
         kind = item[0]
-        if kind == "m":  # a message for a connection of this process
-            self.gateway.deliver(sender, item[1], item[2], tuple(item[3]))
+        if kind == "m":  # a message for connections of this process
+            meta = tuple(item[3])
+            for conn_id in item[1]:
+                self.gateway.deliver(sender, conn_id, item[2], meta)
         elif kind == "c":  # a connection's command for a room of this process
             _, conn_id, room_id, account, lang, text = item
             client = self._remote.get((sender, conn_id))

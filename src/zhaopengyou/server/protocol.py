@@ -247,6 +247,32 @@ def parse_client(text: str | bytes) -> ClientMessage:
         raise ProtocolError(BAD_MESSAGE, f"{where}: {first['msg']}", ref) from None
 
 
+# What the gateway needs to know of a message it passes on, without reading it:
+# (type, ref, round, first event number, last event number).
+Meta = tuple[str, str | None, int | None, int | None, int | None]
+
+
+def meta_of(message: dict[str, Any]) -> Meta:
+    """The :data:`Meta` of a server message.
+
+    >>> meta_of({"type": "events", "round": 2, "events": [{"seq": 7}, {"seq": 9}]})
+    ('events', None, 2, 7, 9)
+    >>> meta_of({"type": "ack", "ref": "r3"})
+    ('ack', 'r3', None, None, None)
+    """
+    kind = message["type"]
+    ref = message.get("ref")
+    if kind == "events":
+        events = message["events"]
+        return kind, ref, message["round"], events[0]["seq"], events[-1]["seq"]
+    return kind, ref, None, None, None
+
+
+def packed(message: dict[str, Any]) -> tuple[str, Meta]:
+    """A server message serialized once (for as many connections as get it), with its meta."""
+    return orjson.dumps(message).decode(), meta_of(message)
+
+
 def error(code: str, message: str, ref: str | None = None, **extra: Any) -> dict[str, Any]:
     """An ``error`` message for a client."""
     return {"type": "error", "code": code, "message": message, "ref": ref, **extra}

@@ -29,6 +29,7 @@ from sqlalchemy import (
     insert,
     literal,
     select,
+    text,
     tuple_,
     update,
 )
@@ -58,6 +59,57 @@ log = logging.getLogger("zhaopengyou.server")
 Job = Callable[[AsyncConnection], Awaitable[Any]] | list[dict[str, Any]]
 _MAX_BATCH = 500
 _RELEASED = datetime(1970, 1, 1, tzinfo=UTC)  # a released lease: any process may take it
+
+
+# The lease rows still at their writers' epochs, share-locked (those being taken over
+# right now skipped), and the steps of those rooms inserted: one round trip.
+_FENCED_STEPS_SQL = """
+    WITH held AS (
+        SELECT lease.room_id, lease.epoch
+        FROM room_leases AS lease
+        JOIN unnest(CAST(:rooms AS varchar[]), CAST(:epochs AS bigint[])) AS f(room_id, epoch)
+            ON lease.room_id = f.room_id AND lease.epoch = f.epoch
+        ORDER BY lease.room_id
+        FOR SHARE OF lease SKIP LOCKED
+    ), written AS (
+        INSERT INTO steps (round_id, "index", data)
+        SELECT s.round_id, s.step, s.data
+        FROM unnest(
+            CAST(:step_rooms AS varchar[]), CAST(:step_epochs AS bigint[]),
+            CAST(:round_ids AS integer[]), CAST(:indices AS integer[]), CAST(:data AS text[])
+        ) AS s(room_id, epoch, round_id, step, data)
+        WHERE s.room_id IS NULL OR (s.room_id, s.epoch) IN (SELECT room_id, epoch FROM held)
+    )
+    SELECT room_id, epoch FROM held
+    """
+_FENCED_STEPS = text(_FENCED_STEPS_SQL)
+_FENCED_NAMES = ("rooms", "epochs", "step_rooms", "step_epochs", "round_ids", "indices", "data")
+
+
+def _numbered(sql: str, names: Sequence[str]) -> str:
+    """``sql`` with asyncpg's ``$1``, ``$2`` … for SQLAlchemy's ``:name`` placeholders."""
+    for number, name in enumerate(names, start=1):
+        sql = sql.replace(f":{name} ", f"${number} ")
+    return sql
+
+
+_FENCED_STEPS_ASYNCPG = _numbered(_FENCED_STEPS_SQL, _FENCED_NAMES)
+
+
+def _fenced_arguments(
+    fences: set[Fence], steps: list[tuple[list[dict[str, Any]], Fence | None]]
+) -> dict[str, list[Any]]:
+    ordered = sorted(fences)
+    rows = [(fence, row) for job, fence in steps for row in job]
+    return {
+        "rooms": [f.room_id for f in ordered],
+        "epochs": [f.epoch for f in ordered],
+        "step_rooms": [None if fence is None else fence.room_id for fence, _ in rows],
+        "step_epochs": [None if fence is None else fence.epoch for fence, _ in rows],
+        "round_ids": [row["round_id"] for _, row in rows],
+        "indices": [row["index"] for _, row in rows],
+        "data": [row["data"] for _, row in rows],
+    }
 
 
 class NameTaken(Exception):
@@ -120,11 +172,14 @@ class StoredRoom:
 class Store:
     """The database behind the server (SQLite or PostgreSQL)."""
 
-    def __init__(self, engine: AsyncEngine) -> None:
+    def __init__(self, engine: AsyncEngine, fenced: bool = True) -> None:
         self.engine = engine
+        # A process alone (without a cluster) holds every lease for good: its writes need
+        # no check, and skip the round trip.
+        self.fenced = fenced
+        self._connection: AsyncConnection | None = None
         self._queue: asyncio.Queue[tuple[Job, asyncio.Future[Any], Fence | None]] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
-        self.commits = 0
 
     # --- the writer ---------------------------------------------------------------------
 
@@ -140,6 +195,10 @@ class Store:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._writer
             self._writer = None
+        if self._connection is not None:
+            with contextlib.suppress(Exception):
+                await self._connection.close()
+            self._connection = None
         await self.engine.dispose()
 
     @property
@@ -171,34 +230,21 @@ class Store:
 
     async def _commit(self, batch: list[tuple[Job, asyncio.Future[Any], Fence | None]]) -> None:
         results: list[tuple[asyncio.Future[Any], Any, BaseException | None]] = []
-        async with self.engine.begin() as connection:
-            held = await self._held(connection, {f for _, _, f in batch if f is not None})
-
-            def allowed(fence: Fence | None) -> bool:
-                return fence is None or fence in held
-
-            rows = [
-                row
-                for job, _, fence in batch
-                if isinstance(job, list) and allowed(fence)
-                for row in job
-            ]
-            if rows:
-                await connection.execute(insert(Step), rows)
-            for job, future, fence in batch:
-                if not allowed(fence):
-                    assert fence is not None
-                    METRICS.fenced.inc()
-                    results.append((future, None, LeaseLost(fence.room_id)))
-                elif isinstance(job, list):
-                    results.append((future, None, None))
-                else:
-                    try:
-                        async with connection.begin_nested():  # one bad job fails alone
-                            results.append((future, await job(connection), None))
-                    except Exception as err:
-                        results.append((future, None, err))
-        self.commits += 1
+        if self._connection is None:  # the writer keeps one connection: no pool round trip
+            self._connection = await self.engine.connect()
+        connection = self._connection
+        try:
+            if self.fenced and self.postgres and all(isinstance(j, list) for j, _, _ in batch):
+                await self._steps_alone(connection, batch, results)
+            else:
+                async with connection.begin():
+                    await self._write(connection, batch, results)
+        except BaseException:
+            self._connection = None  # it may be broken: the next batch takes a new one
+            with contextlib.suppress(Exception):
+                await connection.close()
+            raise
+        METRICS.commits.inc()
         for future, value, error in results:
             if future.done():
                 continue
@@ -207,12 +253,86 @@ class Store:
             else:
                 future.set_result(value)
 
+    async def _write(
+        self,
+        connection: AsyncConnection,
+        batch: list[tuple[Job, asyncio.Future[Any], Fence | None]],
+        results: list[tuple[asyncio.Future[Any], Any, BaseException | None]],
+    ) -> None:
+        """Every write of the batch, in the connection's transaction."""
+        fences = {f for _, _, f in batch if f is not None}
+        steps = [(job, fence) for job, _, fence in batch if isinstance(job, list)]
+        if self.fenced and fences and self.postgres:
+            held = await self._fenced_steps(connection, fences, steps)
+        else:
+            held = await self._held(connection, fences)
+            rows = [row for job, fence in steps if fence is None or fence in held for row in job]
+            if rows:
+                await connection.execute(insert(Step), rows)
+
+        def allowed(fence: Fence | None) -> bool:
+            return fence is None or fence in held
+
+        for job, future, fence in batch:
+            if not allowed(fence):
+                assert fence is not None
+                METRICS.fenced.inc()
+                results.append((future, None, LeaseLost(fence.room_id)))
+            elif isinstance(job, list):
+                results.append((future, None, None))
+            else:
+                try:
+                    async with connection.begin_nested():  # one bad job fails alone
+                        results.append((future, await job(connection), None))
+                except Exception as err:
+                    results.append((future, None, err))
+
+    async def _steps_alone(
+        self,
+        connection: AsyncConnection,
+        batch: list[tuple[Job, asyncio.Future[Any], Fence | None]],
+        results: list[tuple[asyncio.Future[Any], Any, BaseException | None]],
+    ) -> None:
+        """PostgreSQL, a batch of history steps only (the common case): the fence check and
+        the insert are one statement, atomic on its own: one round trip, no transaction
+        around it."""
+        steps = [(job, fence) for job, _, fence in batch if isinstance(job, list)]
+        fences = {f for _, _, f in batch if f is not None}
+        raw = await connection.get_raw_connection()
+        driver = raw.driver_connection
+        assert driver is not None
+        held = {
+            Fence(room_id, epoch)
+            for room_id, epoch in await driver.fetch(
+                _FENCED_STEPS_ASYNCPG, *_fenced_arguments(fences, steps).values()
+            )
+        }
+        for _, future, fence in batch:
+            if fence is None or fence in held:
+                results.append((future, None, None))
+            else:
+                METRICS.fenced.inc()
+                results.append((future, None, LeaseLost(fence.room_id)))
+
+    async def _fenced_steps(
+        self,
+        connection: AsyncConnection,
+        fences: set[Fence],
+        steps: list[tuple[list[dict[str, Any]], Fence | None]],
+    ) -> set[Fence]:
+        """PostgreSQL: the fences checked (as :meth:`_held` does) and the history steps of
+        the rooms still held inserted, in one statement: the hot path of every action."""
+        result = await connection.execute(_FENCED_STEPS, _fenced_arguments(fences, steps))
+        return {Fence(room_id, epoch) for room_id, epoch in result}
+
     async def _held(self, connection: AsyncConnection, fences: set[Fence]) -> set[Fence]:
         """The fences whose lease is still held, checked in the write's transaction.
 
         On PostgreSQL the lease rows are share-locked until the commit, so a takeover
         (which updates them) waits for this write and then rebuilds the room with it; a
         row being taken over right now is skipped, and its writes refused."""
+        if not self.fenced:
+            return fences
         if not fences:
             return set()
         # Only rows still at the fence's epoch are locked: a stale writer locks nothing of

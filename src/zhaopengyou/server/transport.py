@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Callable
 from typing import Any, cast
 
@@ -34,6 +35,7 @@ BROADCAST_LENGTH = 10_000
 INBOX_SECONDS = 60  # an inbox nobody writes to for this long is gone
 BLOCK_MS = 1000
 BACKLOG = 200_000  # items waiting while Redis is away; older ones are dropped beyond
+LINGER = 0.002  # seconds a send waits for more to go in the same round trip
 
 
 class Transport:
@@ -68,6 +70,9 @@ class Transport:
         self._queued = 0
         self._wake = asyncio.Event()
         self._writing = False
+        self._expiry_set: dict[str, float] = {}
+        self._sent: dict[str, Any] = {}  # the counter of each kind of item sent
+        self._received: dict[str, Any] = {}
         self._tasks: list[asyncio.Task[None]] = []
 
     def inbox(self, process: str) -> str:
@@ -121,6 +126,15 @@ class Transport:
         """An item for one process (it arrives after every earlier item for it)."""
         self._queue(self.inbox(process), item)
 
+    def deliver(self, process: str, conn_id: int, text: str, meta: Any) -> None:
+        """A serialized message for a connection of ``process``; the same message for
+        several of its connections in a row travels once."""
+        items = self._outgoing.get(self.inbox(process))
+        if items and items[-1][0] == "m" and items[-1][2] is text:
+            items[-1][1].append(conn_id)
+            return
+        self.send(process, ["m", [conn_id], text, meta])
+
     def broadcast(self, item: list[Any]) -> None:
         """An item for every other process."""
         self._queue(self._broadcast, item)
@@ -131,7 +145,11 @@ class Transport:
         self._wake.set()
 
     def _queue(self, stream: str, item: list[Any]) -> None:
-        METRICS.sent.labels(item[0]).inc()
+        kind = item[0]
+        counter = self._sent.get(kind)
+        if counter is None:
+            counter = self._sent[kind] = METRICS.sent.labels(kind)
+        counter.inc()
         self._outgoing.setdefault(stream, []).append(item)
         self._queued += 1
         if self._queued > BACKLOG:  # Redis is away for long: the oldest go first
@@ -144,6 +162,7 @@ class Transport:
         delay = 0.05
         while True:
             await self._wake.wait()
+            await asyncio.sleep(LINGER)  # what comes meanwhile goes in the same round trip
             self._wake.clear()
             outgoing, self._outgoing, self._queued = self._outgoing, {}, 0
             cards, self._cards_out = self._cards_out, {}
@@ -170,7 +189,10 @@ class Transport:
                 pipe.xadd(stream, entry, maxlen=BROADCAST_LENGTH, approximate=True)
             else:
                 pipe.xadd(stream, entry, maxlen=INBOX_LENGTH, approximate=True)
-                pipe.expire(stream, INBOX_SECONDS)
+                now = time.monotonic()
+                if now - self._expiry_set.get(stream, -INBOX_SECONDS) > INBOX_SECONDS / 10:
+                    self._expiry_set[stream] = now  # a dead process's inbox goes away
+                    pipe.expire(stream, INBOX_SECONDS)
         for room_id, card in cards.items():
             if card is None:
                 pipe.hdel(self._cards, room_id)
@@ -205,7 +227,10 @@ class Transport:
                     if sender == self.process:
                         continue  # its own broadcast
                     for item in orjson.loads(fields[b"d"]):
-                        METRICS.received.labels(item[0]).inc()
+                        counter = self._received.get(item[0])
+                        if counter is None:
+                            counter = self._received[item[0]] = METRICS.received.labels(item[0])
+                        counter.inc()
                         try:
                             self._on_item(sender, item)
                         except Exception:

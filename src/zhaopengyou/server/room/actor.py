@@ -130,20 +130,20 @@ class Room:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
 
-    @property
-    def running(self) -> bool:
-        return self._task is not None and not self._task.done()
-
     def post(self, client: Client | None, message: Any) -> None:
         self.inbox.put_nowait((client, message))
 
     async def _run(self) -> None:
         while not self._closed:
-            wait = self.driver.wake(self.status == "playing", self.round, self.seating)
-            try:
-                client, message = await asyncio.wait_for(self.inbox.get(), wait)
-            except TimeoutError:
-                client, message = None, None
+            if self.inbox.empty():
+                wait = self.driver.wake(self.status == "playing", self.round, self.seating)
+                try:
+                    async with asyncio.timeout(wait):
+                        client, message = await self.inbox.get()
+                except TimeoutError:
+                    client, message = None, None
+            else:
+                client, message = self.inbox.get_nowait()
             # Nothing is decided while the lease may have run out (after a freeze, say)
             # until its renewal says whether this process still owns the room.
             if not await self.lease.hold():

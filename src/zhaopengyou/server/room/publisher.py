@@ -17,7 +17,7 @@ from typing import Any
 from ...engine import Phase, Round, View
 from ...engine.cards import CARDS
 from ...engine.codec import encode_cards
-from ...engine.events import CardDealt
+from ...engine.events import CardDealt, Event
 from ...engine.ordering import Ordering
 from ...engine.table import encode_effective_suit
 from ...i18n import tr
@@ -70,8 +70,9 @@ class Publisher:
         self.refuse(client, refused.code, refused.msgid, ref, **refused.params)
 
     def to_all(self, message: dict[str, Any]) -> None:
+        text, meta = p.packed(message)  # one message, serialized once for all
         for client in self.members:
-            client.send(message)
+            client.send_text(text, meta)
 
     def rooms(self, but: Client | None = None) -> None:
         """Every member (but one that was just told) gets the room as it is now."""
@@ -98,12 +99,22 @@ class Publisher:
         self.sent = rnd.event_count
         dealing = rnd.phase is Phase.DEAL and all(e.kind == "card_dealt" for e in events)
         dealt_to = {e.seat for e in events if isinstance(e, CardDealt)}
+        # Members who see the same events (all of them, when nothing is hidden) share one
+        # serialized message.
+        shared: dict[tuple[Event, ...], tuple[str, p.Meta]] = {}
         for client, member in self.members.items():
-            seen = rnd.events_for(member.seat, member.seq)
+            seen = tuple(rnd.events_for(member.seat, member.seq))
             if seen:
-                client.send(
-                    {"type": "events", "round": rnd.number, "events": [e.to_dict() for e in seen]}
-                )
+                message = shared.get(seen)
+                if message is None:
+                    message = shared[seen] = p.packed(
+                        {
+                            "type": "events",
+                            "round": rnd.number,
+                            "events": [e.to_dict() for e in seen],
+                        }
+                    )
+                client.send_text(*message)
                 member.seq = seen[-1].seq
             if not dealing:
                 self._view(rnd, member, deadline)
@@ -133,12 +144,6 @@ class Publisher:
         member.seq = max(already, rnd.event_count)
         member.tricks = 0  # a whole view, every trick in it
         self._view(rnd, member, deadline)
-
-    def views(self, rnd: Round | None, deadline: float | None) -> None:
-        """Every member's view again (the clock or the bids changed, not the round)."""
-        if rnd is not None:
-            for member in self.members.values():
-                self._view(rnd, member, deadline)
 
     def _view(
         self, rnd: Round, member: Member, deadline: float | None, view: View | None = None

@@ -37,6 +37,9 @@ class Client(Protocol):
 
     def send(self, message: dict[str, Any]) -> None: ...
 
+    def send_text(self, text: str, meta: p.Meta) -> None:
+        """A message already serialized (once for every client that gets it)."""
+
     def joined(self, room_id: str, playing: bool) -> None:
         """The client is in ``room_id``; ``playing``: it holds a seat in the series in
         play (leaving it would be a 强退, R-11.2)."""
