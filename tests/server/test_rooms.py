@@ -403,6 +403,7 @@ async def test_seats_bots_and_rooms_are_guarded(sqlite_url: str) -> None:
 
 @pytest.mark.anyio
 async def test_acting_again_ends_trustee_and_everyone_is_told(sqlite_url: str) -> None:
+    """托管 on and off reach the members and the lobby (``GET /api/rooms/{id}``)."""
     async with running_server(sqlite_url) as base:
         a = await guest(base)
         room = await create_room(
@@ -421,10 +422,18 @@ async def test_acting_again_ends_trustee_and_everyone_is_told(sqlite_url: str) -
         await client.send({"type": "join", "room": room["id"], "seat": 0})
         await client.send({"type": "trustee", "on": True})
         await client.send({"type": "ready"})
+        while not (
+            (m := await client.receive())["type"] == "room" and m["room"]["seats"][0]["auto"]
+        ):
+            pass
+        card = (await api(base, "GET", f"/api/rooms/{room['id']}")).json()["room"]
+        assert card["seats"][0]["auto"]
         before = len(client.received)
         await client.play(lambda m: m.get("type") == "ack", timeout=30)  # it acted itself
         told = [m for m in client.received[before:] if m.get("type") == "room"]
         assert told and not told[-1]["room"]["seats"][0]["auto"]
+        card = (await api(base, "GET", f"/api/rooms/{room['id']}")).json()["room"]
+        assert not card["seats"][0]["auto"]
         await client.close()
 
 

@@ -103,10 +103,12 @@ def test_zpy_cluster_runs_processes_behind_nginx(
         "--redis-prefix", prefix, "--lease", "2", "--lang", "en",
     ]  # fmt: skip
     cluster = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    logs: Path | None = None
     try:
         assert cluster.stdout is not None and cluster.stderr is not None
         line = cluster.stdout.readline()  # printed once nginx answers
         assert f"open http://127.0.0.1:{port}/ in a browser" in line, line
+        logs = Path(line.split("logs in ")[1].split(";")[0])
         base = f"http://127.0.0.1:{port}"
         processes = {httpx.get(base + "/healthz", timeout=10).json()["process"] for _ in range(8)}
         assert len(processes) == 2  # nginx spreads the requests over both
@@ -131,6 +133,10 @@ def test_zpy_cluster_runs_processes_behind_nginx(
         assert not [pid for pid in children if _alive(pid)], "a process was left running"
         with pytest.raises(httpx.HTTPError):
             httpx.get(base + "/healthz", timeout=2)
+    except BaseException:
+        for log in sorted(logs.glob("*.log")) if logs else ():  # the processes' side of it
+            print(f"--- {log.name}", log.read_text(errors="replace")[-6000:], sep="\n")
+        raise
     finally:
         if cluster.poll() is None:
             cluster.kill()

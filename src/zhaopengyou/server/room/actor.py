@@ -324,7 +324,7 @@ class Room:
             {"kind": "quit", "seat": index, "after_trick": after, "round": number}
         )
         self._persist_seats()
-        self.publisher.rooms()
+        self._changed()
 
     def _disconnect(self, client: Client) -> None:
         member = self.publisher.remove(client)
@@ -420,7 +420,7 @@ class Room:
         event = self.seating.acted(seat)  # 托管 ends when the player acts again
         if event is not None:
             self._seat_event(event, seat)
-            self.publisher.rooms()
+            self._changed()
         if rnd.phase is Phase.DEAL and action.kind == "bid":
             self.driver.bids_after(rnd, self.seating, seat)
         try:
@@ -446,7 +446,7 @@ class Room:
         if event is not None:
             assert seat is not None
             self._seat_event(event, seat)
-        self.publisher.rooms()
+        self._changed()
 
     def _hint(self, client: Client, ref: str | None) -> None:
         seat = self.members[client].seat
@@ -520,7 +520,7 @@ class Room:
                 await self._publish()
             case TimeOut(seat):
                 self._seat_event(self.seating.timed_out(seat), seat)
-                self.publisher.rooms()
+                self._changed()
             case Deal():
                 assert rnd is not None
                 self.driver.deal(rnd, self.seating)
@@ -539,7 +539,7 @@ class Room:
         self.persisted = 1
         self.driver.round_started()
         self.publisher.new_round(rnd)
-        self.publisher.rooms()
+        self._changed()
         await self._publish()
 
     async def _finish_round(self) -> None:

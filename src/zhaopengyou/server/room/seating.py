@@ -10,7 +10,7 @@ room persists and publishes what changed.
 >>> for seat in (1, 2, 3): seating.change_bot(seat, remove=False, open_=True)
 >>> seating.all_ready()
 False
->>> seating.set_ready(0, True); seating.all_ready()
+>>> seating.set_ready(0, True, open_=True); seating.all_ready()
 True
 >>> seating.sit(8, "小红", 0, wanted=1, open_=True)
 Traceback (most recent call last):
