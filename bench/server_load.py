@@ -1,15 +1,17 @@
 """Server load benchmark: many tables of bot-driven WebSocket clients on loopback.
 
 Starts ``--processes`` `zpy serve` processes (SQLite in a temporary folder by default;
-``--db URL`` for another database; with ``--redis URL`` they form one cluster, which
-more than one process needs), opens ``--tables`` rooms of ``--preset`` with one client
-per seat, each client a bot (``--bot``) that answers its turn after ``--think`` seconds
-(a quick human), the clients of a table spread over the processes (seat i of table t
-on process (t + i) mod N: the players of a table sit on different processes), plays for
-``--seconds`` and prints: tables, rounds finished, actions per second, the 50th and
-99th percentile action round trip (the client sends its action → its ack, sent right
-after the action's events), the errors, and what a table costs: server CPU, database
-commits and messages between processes, per second and per table.
+``--db URL`` for PostgreSQL: a new database of that server, dropped afterwards, since a
+cluster takes over every unfinished room of its database; with ``--redis URL`` they form
+one cluster, which more than one process needs), opens ``--tables`` rooms of
+``--preset`` with one client per seat, each client a bot (``--bot``) that answers its
+turn after ``--think`` seconds (a quick human), the clients of a table spread over the
+processes (seat i of table t on process (t + i) mod N: the players of a table sit on
+different processes), plays for ``--seconds`` and prints: tables, rounds finished,
+actions per second, the 50th and 99th percentile action round trip (the client sends its
+action → its ack, sent right after the action's events), the errors, and what a table
+costs: server CPU, database commits and messages between processes, per second and per
+table.
 
 The clients run in ``--client-processes`` worker processes of their own (one Python
 process cannot drive thousands of connections without becoming the bottleneck).
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import json
 import multiprocessing
@@ -36,6 +39,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +48,7 @@ import orjson
 
 from zhaopengyou.bots import make_bot
 from zhaopengyou.server.botclient import BotClient, create_room, guest
+from zhaopengyou.server.transport import forget
 
 PLAYERS = {"tractor": 4, "shandong": 4, "zhaopengyou": 5, "qidong": 5}
 
@@ -52,6 +57,37 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+@contextlib.contextmanager
+def own_database(url: str | None, folder: Path) -> Iterator[str]:
+    """A database of this run's own: a SQLite file in ``folder`` (no URL), or a new
+    database on the PostgreSQL server of ``url``, dropped afterwards. A cluster takes over
+    every unfinished room of its database, so an earlier run's tables would join in."""
+    if url is None:
+        yield f"sqlite+aiosqlite:///{folder / 'load.db'}"
+        return
+    if not url.startswith("postgres"):
+        yield url
+        return
+    import asyncpg  # type: ignore[import-untyped]  # asyncpg ships no type hints
+    from sqlalchemy.engine import make_url
+
+    name = f"zpy_load_{secrets.token_hex(4)}"
+    admin = make_url(url).set(drivername="postgresql", database="postgres")
+
+    async def run(sql: str) -> None:
+        connection = await asyncpg.connect(admin.render_as_string(hide_password=False))
+        try:
+            await connection.execute(sql)
+        finally:
+            await connection.close()
+
+    asyncio.run(run(f'CREATE DATABASE "{name}"'))
+    try:
+        yield make_url(url).set(database=name).render_as_string(hide_password=False)
+    finally:
+        asyncio.run(run(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
 
 
 def start_server(db: str, port: int, log: Path, cluster: list[str]) -> subprocess.Popen[bytes]:
@@ -97,6 +133,9 @@ def counters(base: str) -> dict[str, float]:
         name = line.split("{")[0].split(" ")[0]
         if name in wanted:
             out[wanted[name]] += float(line.rsplit(" ", 1)[1])
+            if name == "zpy_cluster_sent_total":
+                kind = line.split('kind="')[1].split('"')[0]
+                out[f"sent:{kind}"] = out.get(f"sent:{kind}", 0.0) + float(line.rsplit(" ", 1)[1])
         elif name == "zpy_action_seconds_bucket":
             bound = line.split('le="')[1].split('"')[0]
             out[f"le={bound}"] = float(line.rsplit(" ", 1)[1])
@@ -269,39 +308,11 @@ def worker(job: Job, ready: Any, go: Any, results: Any) -> None:
     results.put(asyncio.run(drive(*job, ready, go)))
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=50)
-    parser.add_argument("--seconds", type=float, default=30.0)
-    parser.add_argument("--preset", default="tractor", choices=sorted(PLAYERS))
-    parser.add_argument(
-        "--bot",
-        default="random",
-        choices=("random", "heuristic"),
-        help="the clients' bot (default random: light, so the clients leave the CPU to the server)",
-    )
-    parser.add_argument(
-        "--think", type=float, default=0.5, help="seconds a client takes to answer (default 0.5)"
-    )
-    parser.add_argument(
-        "--warmup", type=float, default=10.0, help="seconds not measured at the start"
-    )
-    parser.add_argument("--db", default=None, help="database URL (default: SQLite in a temp dir)")
-    parser.add_argument("--processes", type=int, default=1, help="server processes (default 1)")
-    parser.add_argument("--redis", default=None, help="Redis URL: the processes form a cluster")
-    parser.add_argument("--lease", type=float, default=3.0, help="the cluster's lease (seconds)")
-    parser.add_argument(
-        "--client-processes", type=int, default=1, help="processes driving the clients"
-    )
-    parser.add_argument("--json", action="store_true")
-    args = parser.parse_args(argv)
-    if args.processes > 1 and args.redis is None:
-        parser.error("--processes above 1 needs --redis (and a PostgreSQL --db)")
-    folder = Path(tempfile.mkdtemp(prefix="zpy-load-"))
-    db = args.db or f"sqlite+aiosqlite:///{folder / 'load.db'}"
+def measure(args: argparse.Namespace, db: str, folder: Path) -> dict[str, Any]:
+    """Run the servers on ``db`` and the clients, and return the figures."""
     cluster = []
+    prefix = f"bench{secrets.token_hex(4)}"
     if args.redis is not None:
-        prefix = f"bench{secrets.token_hex(4)}"
         cluster = ["--redis", args.redis, "--redis-prefix", prefix, "--lease", str(args.lease)]
     ports = [free_port() for _ in range(args.processes)]
     servers = [
@@ -344,6 +355,8 @@ def main(argv: list[str] | None = None) -> int:
             server.terminate()
         for server in servers:
             server.wait(30)
+        if args.redis is not None:
+            asyncio.run(forget(args.redis, prefix))
     # The first seconds are the tables starting up together; measure the steady state.
     latencies = sorted(
         lat for r in results for at, lat in r["latencies"] if at >= start + args.warmup
@@ -351,8 +364,9 @@ def main(argv: list[str] | None = None) -> int:
     actions = sum(1 for r in results for at, _ in r["latencies"] if at >= start + args.warmup)
     p50 = statistics.median(latencies) * 1000 if latencies else float("nan")
     p99 = latencies[int(0.99 * (len(latencies) - 1))] * 1000 if latencies else float("nan")
-    commits = sum(a["commits"] - b["commits"] for a, b in zip(after, before, strict=True))
-    sent = sum(a["sent"] - b["sent"] for a, b in zip(after, before, strict=True))
+    pairs = list(zip(after, before, strict=True))
+    commits = sum(a["commits"] - b["commits"] for a, b in pairs)
+    sent = sum(a["sent"] - b["sent"] for a, b in pairs)
     figures = {
         "tables": args.tables,
         "preset": args.preset,
@@ -376,9 +390,47 @@ def main(argv: list[str] | None = None) -> int:
         "cpu_ms_per_table_s": round(1000 * cpu / measured / args.tables, 3),
         "commits_per_s": round(commits / measured, 1),
         "cluster_messages_per_s": round(sent / measured, 1),
+        "cluster_messages_per_s_by_kind": {
+            key[5:]: round(sum(a.get(key, 0) - b.get(key, 0) for a, b in pairs) / measured, 1)
+            for key in sorted({k for a in after for k in a if k.startswith("sent:")})
+        },
         "errors": sum(r["errors"] for r in results),
         "refused_bids": sum(r["refused"] for r in results),
     }
+    return figures
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--preset", default="tractor", choices=sorted(PLAYERS))
+    parser.add_argument(
+        "--bot",
+        default="random",
+        choices=("random", "heuristic"),
+        help="the clients' bot (default random: light, so the clients leave the CPU to the server)",
+    )
+    parser.add_argument(
+        "--think", type=float, default=0.5, help="seconds a client takes to answer (default 0.5)"
+    )
+    parser.add_argument(
+        "--warmup", type=float, default=10.0, help="seconds not measured at the start"
+    )
+    parser.add_argument("--db", default=None, help="database URL (default: SQLite in a temp dir)")
+    parser.add_argument("--processes", type=int, default=1, help="server processes (default 1)")
+    parser.add_argument("--redis", default=None, help="Redis URL: the processes form a cluster")
+    parser.add_argument("--lease", type=float, default=3.0, help="the cluster's lease (seconds)")
+    parser.add_argument(
+        "--client-processes", type=int, default=1, help="processes driving the clients"
+    )
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    if args.processes > 1 and args.redis is None:
+        parser.error("--processes above 1 needs --redis (and a PostgreSQL --db)")
+    folder = Path(tempfile.mkdtemp(prefix="zpy-load-"))
+    with own_database(args.db, folder) as db:
+        figures = measure(args, db, folder)
     if args.json:
         print(json.dumps(figures))
     else:
@@ -394,7 +446,8 @@ def main(argv: list[str] | None = None) -> int:
             f"(clients {figures['client_cpu_percent']} %) "
             f"({figures['cpu_ms_per_table_s']} ms a second a table), "
             f"{figures['commits_per_s']} commits/s, "
-            f"{figures['cluster_messages_per_s']} messages between processes/s"
+            f"{figures['cluster_messages_per_s']} messages between processes/s "
+            f"{figures['cluster_messages_per_s_by_kind']}"
         )
     return 0 if figures["errors"] == 0 else 1
 

@@ -1,17 +1,18 @@
 """Takeover time of a cluster: the process running a room is killed (SIGKILL), and the
 time until the room's players, connected to the other processes, see its next event.
 
-Starts ``--processes`` `zpy serve --redis` processes (default 3) on ``--db`` (PostgreSQL)
-and ``--redis``, with the default lease unless ``--lease`` says otherwise. ``--kills``
-times (default 20): a `tractor` room with three bot-driven players on the processes
-that do not run it and a bot (the room's own) in the fourth seat; once cards are being
-played, the room's process is killed at a random moment; the clock runs from the kill
-to the first event any player receives that is newer than every event seen before the
-kill; then the killed process is started again. Prints each takeover, their median and
-their maximum (targets: median < 5 s, max < 10 s).
+Starts ``--processes`` `zpy serve --redis` processes (default 3) on a new database of
+the ``--db`` PostgreSQL server (dropped afterwards) and ``--redis``, with the default
+lease unless ``--lease`` says otherwise. ``--kills`` times (default 20): a `tractor`
+room with three bot-driven players on the processes that do not run it and a bot (the
+room's own) in the fourth seat; once cards are being played, the room's process is
+killed at a random moment; the clock runs from the kill to the first event any player
+receives that is newer than every event seen before the kill; then the killed process is
+started again. Prints each takeover, their median and their maximum (targets: median < 5
+s, max < 10 s).
 
 Run it yourself (it is not a timed test):
-    python bench/takeover.py --db postgresql+asyncpg://postgres@127.0.0.1/zpy_bench \
+    python bench/takeover.py --db postgresql+asyncpg://postgres@127.0.0.1/test \
         --redis redis://127.0.0.1:6379/0
 """
 
@@ -31,9 +32,11 @@ from typing import Any
 
 import httpx
 
-from server_load import free_port, start_server  # bench/server_load.py: this folder is on sys.path
+# bench/server_load.py: this folder is on sys.path
+from server_load import free_port, own_database, start_server
 from zhaopengyou.bots import HeuristicBot
 from zhaopengyou.server.botclient import BotClient, create_room, guest
+from zhaopengyou.server.transport import forget
 
 
 async def owner_of(bases: list[str], room_id: str) -> int:
@@ -106,12 +109,12 @@ async def one_takeover(
             task.cancel()
         for client in clients:
             await client.close()
+        await asyncio.gather(*playing, return_exceptions=True)  # however each one ended
     servers[owner] = start(owner)
     return taken
 
 
-async def run(args: argparse.Namespace) -> list[float]:
-    folder = Path(tempfile.mkdtemp(prefix="zpy-takeover-"))
+async def run(args: argparse.Namespace, db: str, folder: Path) -> list[float]:
     prefix = f"takeover{secrets.token_hex(4)}"
     cluster = ["--redis", args.redis, "--redis-prefix", prefix]
     if args.lease is not None:
@@ -119,7 +122,7 @@ async def run(args: argparse.Namespace) -> list[float]:
     ports = [free_port() for _ in range(args.processes)]
 
     def start(index: int) -> subprocess.Popen[bytes]:
-        return start_server(args.db, ports[index], folder / f"server-{index}.log", cluster)
+        return start_server(db, ports[index], folder / f"server-{index}.log", cluster)
 
     servers = [start(i) for i in range(args.processes)]
     bases = [f"http://127.0.0.1:{port}" for port in ports]
@@ -136,6 +139,7 @@ async def run(args: argparse.Namespace) -> list[float]:
             server.terminate()
         for server in servers:
             server.wait(30)
+        await forget(args.redis, prefix)
     return times
 
 
@@ -149,7 +153,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    times = asyncio.run(run(args))
+    folder = Path(tempfile.mkdtemp(prefix="zpy-takeover-"))
+    with own_database(args.db, folder) as db:
+        times = asyncio.run(run(args, db, folder))
     figures = {
         "kills": len(times),
         "processes": args.processes,

@@ -18,6 +18,7 @@ import pytest
 from zhaopengyou.bots import HeuristicBot
 from zhaopengyou.records import replay_record
 from zhaopengyou.server.botclient import BotClient, create_room, guest
+from zhaopengyou.server.transport import forget
 
 from .cluster import (
     Cluster,
@@ -121,6 +122,7 @@ async def cluster(postgres_url: str, redis_url: str, tmp_path: Path) -> AsyncIte
         yield running
     finally:
         running.stop()
+        await forget(redis_url, running.prefix)  # the cluster's streams and cards
 
 
 @pytest.mark.anyio

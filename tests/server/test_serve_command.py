@@ -90,6 +90,7 @@ def test_zpy_cluster_runs_processes_behind_nginx(
     """`zpy cluster` as an operator runs it: one URL, nginx spreading the clients over the
     processes, a process that dies started again, Ctrl+C stops everything."""
     from zhaopengyou.cli.cluster import find_nginx
+    from zhaopengyou.server.transport import forget
 
     from .conftest import missing
 
@@ -141,6 +142,7 @@ def test_zpy_cluster_runs_processes_behind_nginx(
         if cluster.poll() is None:
             cluster.kill()
             cluster.wait()
+        asyncio.run(forget(redis_url, prefix))
 
 
 async def _play_through(base: str) -> None:

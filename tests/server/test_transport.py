@@ -12,8 +12,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+import redis
 
-from zhaopengyou.server.transport import Transport
+from zhaopengyou.server.transport import Transport, forget
 
 
 class Process:
@@ -65,6 +66,13 @@ async def test_items_in_order_broadcasts_to_others_and_prefixes_apart(redis_url:
     finally:
         for process in (b, stranger):
             await process.transport.close()
+    # A cluster gone for good leaves nothing behind, and another one's keys stay.
+    keys = redis.Redis.from_url(redis_url)
+    keys.set(f"{prefix}x:kept", 1)  # another cluster's, whose prefix starts the same
+    assert await forget(redis_url, prefix) == 2  # the broadcast stream and b's inbox
+    assert keys.keys(f"{prefix}*") == [f"{prefix}x:kept".encode()]
+    keys.delete(f"{prefix}x:kept")
+    keys.close()
 
 
 @pytest.mark.anyio

@@ -240,3 +240,14 @@ class Transport:
 def _streams(answer: Any) -> list[tuple[Any, list[tuple[bytes, dict[bytes, bytes]]]]]:
     """XREAD's answer (RESP2) as (stream, entries) pairs."""
     return [(stream, entries) for stream, entries in answer or []]
+
+
+async def forget(url: str, prefix: str) -> int:
+    """Delete every key of the cluster ``prefix`` (its streams and lobby cards): for a
+    cluster that is gone for good, such as a test's or a benchmark's; returns how many."""
+    client = aioredis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
+    try:
+        keys = [key async for key in client.scan_iter(match=f"{prefix}:*", count=1000)]
+        return int(await client.delete(*keys)) if keys else 0
+    finally:
+        await client.aclose()
