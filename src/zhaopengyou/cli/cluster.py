@@ -121,7 +121,7 @@ async def ensure_database(url: str) -> None:
 
 
 class _Stop(Exception):
-    """SIGTERM or SIGINT: stop the cluster."""
+    """SIGTERM or SIGINT (Ctrl+C): stop the cluster."""
 
 
 def _stop(signum: int, frame: FrameType | None) -> None:
@@ -213,7 +213,8 @@ def run_cluster(
         encoding="utf-8",
     )
     front: subprocess.Popen[bytes] | None = None
-    previous = signal.signal(signal.SIGTERM, _stop)
+    # Both stop it, also where SIGINT was ignored (started in the background by a shell).
+    previous = {number: signal.signal(number, _stop) for number in (signal.SIGTERM, signal.SIGINT)}
     try:
         for server in servers:
             server.start()
@@ -270,10 +271,11 @@ def run_cluster(
                         flush=True,
                     )
                     server.start()
-    except (KeyboardInterrupt, _Stop):
+    except _Stop:
         print(tr("stopping the cluster…", lang), file=sys.stderr, flush=True)
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for number, handler in previous.items():
+            signal.signal(number, handler)
         if front is not None and front.poll() is None:
             front.terminate()
             front.wait(30)
