@@ -97,7 +97,7 @@ def test_bid_shapes_and_holding() -> None:  # R-8.2
 SHAPE = "R-8.2: a bid is one or more copies of one level card, or two or more of one joker"
 NOT_MORE = (
     "R-8.2: a new bid needs more cards than the standing one (at equal count jokers "
-    "beat level cards and 大王 beats 小王)"
+    "beat level cards and a big joker beats a small joker)"
 )
 
 

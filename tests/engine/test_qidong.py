@@ -102,8 +102,8 @@ def test_a_bid_that_is_not_a_two_or_a_pair_is_refused_for_its_shape(cards: str) 
 
 
 HIGHER = (
-    "R-8.3: a new bid must be higher: single 2 < pairs of ♦2 ♣2 ♥2 ♠2 < 小王 < 大王 "
-    "(a later single 2 cannot overcall the first)"
+    "R-8.3: a new bid must be higher: single 2 < pairs of ♦2 ♣2 ♥2 ♠2 < small jokers "
+    "< big jokers (a later single 2 cannot overcall the first)"
 )
 
 

@@ -75,9 +75,9 @@ async def test_answers_and_rooms_are_tracked() -> None:
     socket = Socket()
     conn = Connection(socket, {"id": 1}, "en", 1, lambda c: None)  # type: ignore[arg-type]
     conn.room_id = "r"
-    conn.outstanding = {"a1", "a2"}
+    conn.outstanding = {"a1": "action", "a2": "ping"}
     conn.send({"type": "ack", "ref": "a1"})
-    assert conn.outstanding == {"a2"}
+    assert conn.outstanding == {"a2": "ping"}
     conn.joined("other", True)  # not its room: nothing changes
     assert not conn.playing
     conn.joined("r", True)
@@ -85,5 +85,5 @@ async def test_answers_and_rooms_are_tracked() -> None:
     conn.left("other")
     assert conn.room_id == "r"
     conn.left("r")
-    assert conn.room_id is None and not conn.playing and conn.outstanding == set()
+    assert conn.room_id is None and not conn.playing and conn.outstanding == {}
     assert await drained(conn, socket) == ["ack"]

@@ -125,6 +125,14 @@ async def test_rooms_health_metrics_and_presets(database: str) -> None:
             json={"preset": "tractor", "options": {"partner": "alone"}},
         )
         assert bad.status_code == 400
+        for wrong in ({"rounds": "2"}, {"rounds": True}, {"private": "yes"}, {"bots": ["1"]}):
+            bad = await api(
+                base, "POST", "/api/rooms", guest["token"], json={"preset": "tractor", **wrong}
+            )
+            assert bad.status_code == 400, wrong  # wrong types are refused, never coerced
+            assert next(iter(wrong)) in bad.json()["error"]["message"], bad.json()
+        refused = await api(base, "POST", "/api/register", json={"name": 5, "password": "pw123456"})
+        assert refused.status_code == 400
         unauthorised = await api(base, "POST", "/api/rooms", json={"preset": "tractor"})
         assert unauthorised.status_code == 401
         made = await api(

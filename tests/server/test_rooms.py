@@ -266,19 +266,24 @@ async def test_bad_messages_get_errors_and_change_nothing(sqlite_url: str) -> No
         a = await guest(base)
         raw = Raw(base)
         await raw.__aenter__()
-        await raw.send({"type": "join", "room": "x"})  # before hello
+        await raw.send({"type": "join", "room": "x", "ref": "j"})  # before hello
         refused = await raw.next()
-        assert refused["code"] == "bad_message"
+        assert (refused["code"], refused["ref"]) == ("bad_message", "j")
         await raw.__aexit__()
-        raw = Raw(base)
-        await raw.__aenter__()
-        assert (await raw.hello("not-a-token"))["code"] == "unauthorized"
-        await raw.__aexit__()
-        raw = Raw(base)
-        await raw.__aenter__()
-        await raw.send({"type": "hello", "version": 99, "token": a.token})
-        assert (await raw.next())["code"] == "version"
-        await raw.__aexit__()
+        # Every handshake error echoes the hello's ref (docs/protocol.md).
+        hellos: list[tuple[dict[str, Any], str]] = [
+            ({"token": "not-a-token", "version": 1}, "unauthorized"),
+            ({"token": a.token, "version": 99}, "version"),
+            ({"token": a.token, "version": "1"}, "bad_message"),  # strict types
+            ({"token": a.token, "version": True}, "bad_message"),
+        ]
+        for hello, code in hellos:
+            raw = Raw(base)
+            await raw.__aenter__()
+            await raw.send({"type": "hello", "ref": "h", **hello})
+            refused = await raw.next()
+            assert (refused["code"], refused["ref"]) == (code, "h"), hello
+            await raw.__aexit__()
         raw = Raw(base)
         await raw.__aenter__()
         await raw.hello(a.token)
@@ -287,6 +292,14 @@ async def test_bad_messages_get_errors_and_change_nothing(sqlite_url: str) -> No
             ("[1, 2]", "bad_message"),
             (json.dumps({"type": "fly"}), "bad_message"),
             (json.dumps({"type": "join", "seat": "one"}), "bad_message"),
+            # Wrong types are refused, never coerced.
+            (json.dumps({"type": "join", "room": "x", "seat": "1"}), "bad_message"),
+            (json.dumps({"type": "join", "room": "x", "seat": True}), "bad_message"),
+            (json.dumps({"type": "join", "room": "x", "seat": 1.0}), "bad_message"),
+            (json.dumps({"type": "lobby", "follow": "yes"}), "bad_message"),
+            (json.dumps({"type": "lobby", "follow": 1}), "bad_message"),
+            (json.dumps({"type": "action", "action": {}, "round": "1"}), "bad_message"),
+            (json.dumps({"type": "join", "room": 5}), "bad_message"),
             (
                 json.dumps({"type": "action", "action": {"kind": "play", "cards": ["AS"]}}),
                 "no_room",
@@ -298,6 +311,29 @@ async def test_bad_messages_get_errors_and_change_nothing(sqlite_url: str) -> No
         await raw.send({"type": "ping", "ref": "p"})
         assert (await raw.until("pong"))["ref"] == "p"
         await raw.__aexit__()
+
+
+@pytest.mark.anyio
+async def test_answers_come_in_the_order_of_the_messages(sqlite_url: str) -> None:
+    """A ping in a room is answered after everything sent before it (docs/protocol.md:
+    messages are handled in order), on its own as well as behind a refused chat."""
+    async with running_server(sqlite_url) as base:
+        a = await guest(base)
+        room = await create_room(base, a.token, preset="tractor", rounds=1, bots=[1, 2], **FAST)
+        me = await seated(base, room["id"], 0, a.token)
+        for _ in range(3):
+            await me.send({"type": "chat", "text": "  ", "ref": "c"})
+            await me.send({"type": "ping", "ref": "p"})
+            await me.send({"type": "add_bot", "seat": 3, "ref": "b"})
+            await me.send({"type": "add_bot", "seat": 3, "remove": True, "ref": "b2"})
+            await me.send({"type": "ping", "ref": "q"})
+            answers: list[tuple[str, str]] = []
+            while len(answers) < 2 or answers[-1] != ("pong", "q"):
+                message = await me.next()
+                if message.get("ref") is not None:
+                    answers.append((message["type"], message["ref"]))
+            assert answers[:2] == [("error", "c"), ("pong", "p")], answers
+        await me.__aexit__()
 
 
 @pytest.mark.anyio

@@ -219,7 +219,7 @@ class FanzhuBidding(BiddingRules):
             if strength <= standing_strength:
                 return IllegalAction(
                     "a new bid needs more cards than the standing one (at equal count jokers "
-                    "beat level cards and 大王 beats 小王)",
+                    "beat level cards and a big joker beats a small joker)",
                     rule="R-8.2",
                 )
             if standing.seat == ctx.seat and cards[0] != standing.cards[0]:
@@ -342,8 +342,8 @@ class QidongBidding(BiddingRules):
             assert standing_strength is not None
             if strength <= standing_strength:
                 return IllegalAction(
-                    "a new bid must be higher: single 2 < pairs of ♦2 ♣2 ♥2 ♠2 < 小王 < 大王 "
-                    "(a later single 2 cannot overcall the first)",
+                    "a new bid must be higher: single 2 < pairs of ♦2 ♣2 ♥2 ♠2 < small jokers "
+                    "< big jokers (a later single 2 cannot overcall the first)",
                     rule="R-8.3",
                 )
         return None

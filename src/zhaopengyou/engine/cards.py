@@ -180,6 +180,16 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
     return cards
 
 
+class Cards(tuple[Card, ...]):
+    """Cards named in a message: ``str`` joins their names; a translation can still tell
+    them from words (a joker's name is not the same in every language)."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return format_cards(self)
+
+
 def format_cards(cards: Iterable[int], *, ascii: bool = False) -> str:
     names = _ASCII if ascii else _UNICODE
     return " ".join(names[c] for c in cards)

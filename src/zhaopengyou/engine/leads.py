@@ -14,7 +14,7 @@ import itertools
 import random
 from collections.abc import Callable, Iterator, Sequence
 
-from .cards import CARDS, NUM_KINDS, Card
+from .cards import CARDS, NUM_KINDS, Card, Cards
 from .errors import IllegalAction
 from .ordering import Ordering
 from .units import Unit, canonical_parse, tractor_paths, tuple_shape, unit_of
@@ -65,7 +65,7 @@ def parse_lead(
                 raise IllegalAction(
                     "named unit {unit} is not a single, tuple or tractor",
                     rule="R-4.2",
-                    unit=" ".join(str(c) for c in group),
+                    unit=Cards(group),
                 )
             units.append(unit)
         if sorted(c for u in units for c in u.cards) != sorted(cards):

@@ -17,7 +17,7 @@ ENGINE_TEXT: dict[str, dict[str, str]] = {
         "zh-Hant": "你手裡沒有所叫的牌",
     },
     "a new bid needs more cards than the standing one (at equal count jokers "
-    "beat level cards and 大王 beats 小王)": {
+    "beat level cards and a big joker beats a small joker)": {
         "zh-Hans": "反主须比当前叫主的张数多（张数相同时王大于级牌，大王大于小王）",
         "zh-Hant": "反主須比當前叫主的張數多（張數相同時王大於級牌，大王大於小王）",
     },
@@ -29,8 +29,8 @@ ENGINE_TEXT: dict[str, dict[str, str]] = {
         "zh-Hans": "亮主须是一张 2、一对 2 或一对王",
         "zh-Hant": "亮主須是一張 2、一對 2 或一對王",
     },
-    "a new bid must be higher: single 2 < pairs of ♦2 ♣2 ♥2 ♠2 < 小王 < 大王 "
-    "(a later single 2 cannot overcall the first)": {
+    "a new bid must be higher: single 2 < pairs of ♦2 ♣2 ♥2 ♠2 < small jokers "
+    "< big jokers (a later single 2 cannot overcall the first)": {
         "zh-Hans": "反主必须更大：单张 2 < 一对 ♦2 ♣2 ♥2 ♠2 < 一对小王 < 一对大王"
         "（后亮的单张 2 反不了先亮的）",
         "zh-Hant": "反主必須更大：單張 2 < 一對 ♦2 ♣2 ♥2 ♠2 < 一對小王 < 一對大王"

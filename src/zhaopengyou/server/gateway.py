@@ -35,7 +35,7 @@ OUTBOX_LIMIT = 2000  # messages waiting for a slow client before it is dropped
 RESYNC_EVERY = 1.0  # seconds between two requests for missing events of one connection
 
 # Messages the room answers with their ref: the gateway answers them if the room moves.
-ANSWERED = (p.Act, p.Leave, p.Hint)
+ANSWERED = (p.Act, p.Leave, p.Hint, p.Ping)
 
 
 class Connection:
@@ -57,7 +57,7 @@ class Connection:
         self.playing = False  # holds a seat in its room's series in play
         self.entry: p.Join | p.Watch | None = None  # how it came into its room
         self.since: tuple[int, int] | None = None  # (round, event number) last sent
-        self.outstanding: set[str] = set()  # refs of messages its room has not answered
+        self.outstanding: dict[str, str] = {}  # ref → type of what its room has not answered
         self.rate = p.RateLimit()
         self.closed = False
         self._resync = resync
@@ -101,7 +101,7 @@ class Connection:
         not: then the room is asked again for the missing ones)."""
         kind, ref, number, first, last = meta
         if ref is not None:
-            self.outstanding.discard(ref)
+            self.outstanding.pop(ref, None)
         if kind != "events":
             return 0
         assert number is not None and first is not None and last is not None
@@ -218,9 +218,10 @@ class Gateway:
     # --- a client's messages ----------------------------------------------------------------
 
     async def dispatch(self, conn: Connection, message: Any) -> None:
-        """Route a validated client message: the lobby here, everything else to a room."""
-        if isinstance(message, p.Ping):
-            conn.send({"type": "pong", "ref": message.ref})
+        """Route a validated client message: the lobby here, everything else to a room (a
+        ping too, so that its pong comes after the answers to what was sent before it)."""
+        if isinstance(message, p.Ping) and conn.room_id is None:
+            conn.send(p.pong(message.ref))
         elif isinstance(message, p.Hello):
             conn.send(p.error(p.BAD_MESSAGE, "already said hello", message.ref))
         elif isinstance(message, p.Lobby):
@@ -235,7 +236,7 @@ class Gateway:
             conn.send(p.error(p.NO_ROOM, tr("you are not in a room", conn.lang), message.ref))
         else:
             if isinstance(message, ANSWERED) and message.ref is not None:
-                conn.outstanding.add(message.ref)
+                conn.outstanding[message.ref] = message.type
             if isinstance(message, p.Resync):
                 conn.since = _since(message.since)
             self._route(conn, conn.room_id, message)
@@ -327,14 +328,9 @@ class Gateway:
                 self._rejoin(conn)
 
     def _rejoin(self, conn: Connection) -> None:
-        for ref in sorted(conn.outstanding):
-            conn.send(
-                p.error(
-                    p.MOVED,
-                    tr("the table moved to another server process: look again and act", conn.lang),
-                    ref,
-                )
-            )
+        moved = tr("the table moved to another server process: look again and act", conn.lang)
+        for ref, kind in sorted(conn.outstanding.items()):
+            conn.send(p.pong(ref) if kind == "ping" else p.error(p.MOVED, moved, ref))
         conn.outstanding.clear()
         assert conn.room_id is not None and conn.entry is not None
         since = None if conn.since is None else p.Since(round=conn.since[0], seq=conn.since[1])
@@ -368,8 +364,9 @@ class Gateway:
         # else: nobody runs it yet; the process that takes it over will announce it
 
     def _rejoin_failed(self, conn: Connection) -> None:
-        for ref in sorted(conn.outstanding):
-            conn.send(p.error(p.NO_ROOM, tr("you are not in a room", conn.lang), ref))
+        gone = tr("you are not in a room", conn.lang)
+        for ref, kind in sorted(conn.outstanding.items()):
+            conn.send(p.pong(ref) if kind == "ping" else p.error(p.NO_ROOM, gone, ref))
         assert conn.room_id is not None
         conn.left(conn.room_id)
 

@@ -33,7 +33,7 @@ _ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
 class RoomRequest(BaseModel):
     """``POST /api/rooms``: a new room (R-11.1, R-11.2)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     name: str | None = Field(default=None, max_length=40)
     preset: str
     options: dict[str, Any] = Field(default_factory=dict)

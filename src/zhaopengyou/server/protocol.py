@@ -82,7 +82,7 @@ class ProtocolError(Exception):
 
 
 class _Message(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
     ref: str | None = Field(default=None, max_length=64)  # echoed in the answer
 
 
@@ -98,7 +98,7 @@ class Hello(_Message):
 class Since(BaseModel):
     """What a returning client has already seen: a round and an event number."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
     round: int = Field(ge=0)
     seq: int = Field(ge=0)
 
@@ -276,3 +276,8 @@ def packed(message: dict[str, Any]) -> tuple[str, Meta]:
 def error(code: str, message: str, ref: str | None = None, **extra: Any) -> dict[str, Any]:
     """An ``error`` message for a client."""
     return {"type": "error", "code": code, "message": message, "ref": ref, **extra}
+
+
+def pong(ref: str | None) -> dict[str, Any]:
+    """The answer to a ``ping``."""
+    return {"type": "pong", "ref": ref}

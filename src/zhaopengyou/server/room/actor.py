@@ -27,7 +27,7 @@ from ...engine import DecodeError, IllegalAction, Match, Phase, Preset, Round, a
 from ...engine.codec import encode_levels
 from ...engine.match import round_seed
 from ...engine.presets import get_preset
-from ...i18n.messages import engine_message
+from ...i18n.messages import engine_message, engine_params
 from ...records import round_record
 from .. import logs
 from .. import protocol as p
@@ -220,6 +220,8 @@ class Room:
                 await self._join(client, message)
             case p.Watch():
                 self._watch(client, message)
+            case p.Ping():  # after the answers to everything the client sent before it
+                client.send(p.pong(message.ref))
             case _ if client not in self.members:
                 self.publisher.refuse(client, p.NO_ROOM, "you are not in this room", message.ref)
             case p.Leave():
@@ -412,7 +414,7 @@ class Room:
                     message.ref,
                     rule=err.rule,
                     template=err.template,
-                    params={k: str(v) for k, v in err.params.items()},
+                    params={k: str(v) for k, v in engine_params(err, client.lang).items()},
                 )
             )
             return

@@ -17,7 +17,7 @@ router = APIRouter()
 
 
 class Credentials(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     name: str = Field(max_length=100)  # check_name says what a name may be
     password: str = Field(max_length=1000)  # check_password says how long
 

@@ -25,14 +25,16 @@ async def websocket(socket: WebSocket) -> None:
         text = await asyncio.wait_for(receive(socket), HELLO_SECONDS)
         hello = p.parse_client(text)
         if not isinstance(hello, p.Hello):
-            raise p.ProtocolError(p.BAD_MESSAGE, "the first message is hello")
+            raise p.ProtocolError(p.BAD_MESSAGE, "the first message is hello", hello.ref)
         if hello.version != p.PROTOCOL_VERSION:
             raise p.ProtocolError(
-                p.VERSION, f"this server speaks protocol version {p.PROTOCOL_VERSION}"
+                p.VERSION, f"this server speaks protocol version {p.PROTOCOL_VERSION}", hello.ref
             )
         account = await node.store.session_account(hello.token)
         if account is None:
-            raise p.ProtocolError(p.UNAUTHORIZED, "the session token is unknown or expired")
+            raise p.ProtocolError(
+                p.UNAUTHORIZED, "the session token is unknown or expired", hello.ref
+            )
     except (TimeoutError, WebSocketDisconnect):
         with contextlib.suppress(Exception):
             await socket.close()
