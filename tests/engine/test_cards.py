@@ -16,6 +16,7 @@ from zhaopengyou.engine import (
     Bury,
     CallFriend,
     DecodeError,
+    IllegalAction,
     GiveBack,
     Match,
     Pass,
@@ -31,6 +32,7 @@ from zhaopengyou.engine.cards import (
     SMALL_JOKER,
     Card,
     CardParseError,
+    Cards,
     _make_names,
     format_cards,
     full_deck,
@@ -38,6 +40,7 @@ from zhaopengyou.engine.cards import (
     points_of,
     to_ascii_list,
 )
+from zhaopengyou.engine.actions import ACTION_KEYS, ACTION_KINDS
 from zhaopengyou.engine.codec import decode_rng, encode_rng
 from zhaopengyou.engine.events import BidMade, CardDealt, Event, Passed, TrumpDecided
 from zhaopengyou.i18n import tr
@@ -181,6 +184,20 @@ def test_every_action_has_its_wire_form(name: str) -> None:
     assert action.to_dict() == wire
     assert type(action).from_dict(wire) == action
     assert action_from_dict(wire) == action
+    # A key the kind does not have is refused and named, never ignored.
+    with pytest.raises(DecodeError) as refused:
+        action_from_dict({**wire, "colour": "red"})
+    assert (refused.value.key, refused.value.reason) == (
+        "colour",
+        f"unknown key for a {wire['kind']} action",
+    )
+
+
+def test_the_keys_of_each_action_kind_are_those_its_wire_forms_use() -> None:
+    used: dict[str, set[str]] = {kind: set() for kind in ACTION_KINDS}
+    for _, wire in ACTIONS.values():
+        used[wire["kind"]] |= set(wire)
+    assert used == {kind: set(keys) for kind, keys in ACTION_KEYS.items()}
 
 
 EVENTS: dict[str, tuple[Callable[[], Event], dict[str, Any]]] = {
@@ -315,3 +332,12 @@ def test_a_generator_state_round_trips(gauss: float | None) -> None:
     copy = decode_rng(json.loads(json.dumps(encode_rng(original))), "rng")
     assert copy.getstate() == original.getstate()
     assert [copy.gauss(0, 1) for _ in range(3)] == [original.gauss(0, 1) for _ in range(3)]
+
+
+def test_cards_named_in_a_message_read_as_their_names() -> None:
+    """A refusal that names cards (a named unit, R-4.2) says them in the notation of R-1.1,
+    and a translation can still tell them from words."""
+    named = Cards([Card("BJ"), Card("10H"), Card("10H")])
+    assert str(named) == "大王 ♥10 ♥10" and named == (Card("BJ"), Card("10H"), Card("10H"))
+    err = IllegalAction("named unit {unit} is not a single, tuple or tractor", unit=named)
+    assert err.message == "named unit 大王 ♥10 ♥10 is not a single, tuple or tractor"
