@@ -16,8 +16,8 @@ from zhaopengyou.engine import (
     Bury,
     CallFriend,
     DecodeError,
-    IllegalAction,
     GiveBack,
+    IllegalAction,
     Match,
     Pass,
     Play,
@@ -26,6 +26,7 @@ from zhaopengyou.engine import (
     action_from_dict,
     event_from_dict,
 )
+from zhaopengyou.engine.actions import ACTION_KEYS, ACTION_KINDS
 from zhaopengyou.engine.cards import (
     BIG_JOKER,
     CARDS,
@@ -40,7 +41,6 @@ from zhaopengyou.engine.cards import (
     points_of,
     to_ascii_list,
 )
-from zhaopengyou.engine.actions import ACTION_KEYS, ACTION_KINDS
 from zhaopengyou.engine.codec import decode_rng, encode_rng
 from zhaopengyou.engine.events import BidMade, CardDealt, Event, Passed, TrumpDecided
 from zhaopengyou.i18n import tr
