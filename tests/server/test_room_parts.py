@@ -169,8 +169,9 @@ def test_each_member_gets_only_what_its_seat_may_see() -> None:
     assert len(seat0.of("view")) <= 2 and not watcher.of("view")
     late = Sink(4)
     publisher.add(late, 0)
-    publisher.sync(late, rnd, p.Since(round=rnd.number, seq=5), None)
+    publisher.sync(late, rnd, p.Since(round=rnd.number, seq=5), None, "j1")
     assert [m["type"] for m in late.messages] == ["room", "events", "view"]
+    assert late.messages[0]["ref"] == "j1"  # the room answers the join
     assert [e["seq"] for e in late.messages[1]["events"]] == [6, 7, 8]
     publisher.refuse(seat1, "stale", "that round is over", "r1")
     assert seat1.messages[-1]["message"] == "那一局已经结束了"

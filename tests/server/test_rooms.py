@@ -300,6 +300,8 @@ async def test_bad_messages_get_errors_and_change_nothing(sqlite_url: str) -> No
             (json.dumps({"type": "lobby", "follow": 1}), "bad_message"),
             (json.dumps({"type": "action", "action": {}, "round": "1"}), "bad_message"),
             (json.dumps({"type": "join", "room": 5}), "bad_message"),
+            # … and an action's key its kind does not have (a typo would be lost)
+            (json.dumps({"type": "action", "action": {"kind": "pass", "seat": 0}}), "bad_message"),
             (
                 json.dumps({"type": "action", "action": {"kind": "play", "cards": ["AS"]}}),
                 "no_room",

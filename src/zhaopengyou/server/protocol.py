@@ -21,6 +21,8 @@ from typing import Annotated, Any, Literal
 import orjson
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from ..engine.actions import ACTION_KEYS
+
 PROTOCOL_VERSION = 1
 MAX_MESSAGE_BYTES = 16_384
 MAX_CHAT = 200
@@ -240,11 +242,20 @@ def parse_client(text: str | bytes) -> ClientMessage:
     if kind not in MESSAGE_TYPES:
         raise ProtocolError(BAD_MESSAGE, f"type: unknown message type {kind!r}", ref)
     try:
-        return _ADAPTER.validate_python(data)
+        message = _ADAPTER.validate_python(data)
     except ValidationError as err:
         first = err.errors()[0]
         where = ".".join(str(part) for part in first["loc"][1:]) or "message"
         raise ProtocolError(BAD_MESSAGE, f"{where}: {first['msg']}", ref) from None
+    if isinstance(message, Act):  # strict inside the action too: no key is ignored
+        kind = message.action.get("kind")
+        known = ACTION_KEYS.get(kind) if isinstance(kind, str) else None
+        unknown = sorted(str(key) for key in message.action if known and key not in known)
+        if unknown:
+            raise ProtocolError(
+                BAD_MESSAGE, f"action.{unknown[0]}: unknown key for a {kind} action", ref
+            )
+    return message
 
 
 # What the gateway needs to know of a message it passes on, without reading it:

@@ -198,7 +198,7 @@ class Room:
         for client, member in list(self.members.items()):
             same = self.round is not None and member.round == self.round.number
             since = p.Since(round=member.round, seq=member.seq) if same else None
-            self._sync(client, since)
+            self._sync(client, since, None)
 
     def _lose(self) -> None:
         """Another process owns the room now: this copy stops without a word to anyone
@@ -237,7 +237,7 @@ class Room:
             case p.Chat():
                 self._chat(client, message)
             case p.Resync():
-                self._sync(client, message.since)
+                self._sync(client, message.since, message.ref)
             case p.Hint():
                 self._hint(client, message.ref)
 
@@ -275,7 +275,7 @@ class Room:
         if event is not None:
             self._seat_event(event, index)
         logs.event("joined", room=self.id, seat=index, account=account["id"])
-        self._sync(client, message.since)
+        self._sync(client, message.since, message.ref)
         self._changed(but=client)
 
     def _refuse_join(self, client: Client, refused: Refused, ref: str | None) -> None:
@@ -290,7 +290,7 @@ class Room:
         if client not in self.members:
             self.publisher.add(client, None)
             client.joined(self.id, False)
-        self._sync(client, message.since)
+        self._sync(client, message.since, message.ref)
         self._changed(but=client)
 
     async def _leave(self, client: Client, ref: str | None) -> None:
@@ -637,9 +637,9 @@ class Room:
             await written
         self.publisher.publish(rnd, self.driver.turn_seconds_left(rnd, self.seating))
 
-    def _sync(self, client: Client, since: p.Since | None) -> None:
+    def _sync(self, client: Client, since: p.Since | None, ref: str | None) -> None:
         self.publisher.sync(
-            client, self.round, since, self.driver.turn_seconds_left(self.round, self.seating)
+            client, self.round, since, self.driver.turn_seconds_left(self.round, self.seating), ref
         )
 
     def _changed(self, but: Client | None = None) -> None:

@@ -126,11 +126,17 @@ class Publisher:
                     self._view(rnd, member, deadline, view)
 
     def sync(
-        self, client: Client, rnd: Round | None, since: p.Since | None, deadline: float | None
+        self,
+        client: Client,
+        rnd: Round | None,
+        since: p.Since | None,
+        deadline: float | None,
+        ref: str | None,
     ) -> None:
-        """A (returning) client: the room, then the round's view and its missed events."""
+        """A (returning) client: the room (answering the message's ``ref``), then the
+        round's view and its missed events."""
         member = self.members[client]
-        client.send(self.describe(client.lang, member))
+        client.send({**self.describe(client.lang, member), "ref": ref})
         if rnd is None:
             return
         already = since.seq if since is not None and since.round == rnd.number else 0
