@@ -18,7 +18,7 @@ from zhaopengyou.bots import HeuristicBot
 from zhaopengyou.records import replay_record
 from zhaopengyou.server.botclient import BotClient, create_room, guest
 
-from .harness import Subprocess, api, free_port
+from .harness import Raw, Subprocess, api, free_port
 
 
 def actions_of(record: dict[str, Any], seat: int) -> list[dict[str, Any]]:
@@ -117,6 +117,46 @@ async def test_kill_9_loses_nothing_a_client_saw(database: str, tmp_path: Path) 
         server.stop()
         for client in clients:
             await client.close()
+
+
+@pytest.mark.anyio
+async def test_a_ready_a_player_saw_survives_a_crash(database: str, tmp_path: Path) -> None:
+    """R-11.2's ready check: a player told it is ready (the room says so) is still ready
+    after a kill -9 before the series started; the last player's ready then starts it."""
+    server = Subprocess(database, free_port(), tmp_path / "server.log")
+    await asyncio.to_thread(server.start)
+    first, second = await guest(server.base), await guest(server.base)
+    room = await create_room(
+        server.base, first.token, preset="tractor", rounds=1, bots=[2, 3], between_ms=0
+    )
+    clients: list[Raw] = []
+    try:
+        for seat, account in enumerate((first, second)):
+            client = Raw(server.base)
+            clients.append(await client.__aenter__())
+            await client.hello(account.token)
+            await client.send({"type": "join", "room": room["id"], "seat": seat})
+            await client.until("room")
+        await clients[0].send({"type": "ready"})
+        while not (told := await clients[0].until("room"))["room"]["seats"][0]["ready"]:
+            pass  # the rooms sent before it (the second player sitting down)
+        assert [s["ready"] for s in told["room"]["seats"]] == [True, False, True, True]
+        server.kill()
+        await asyncio.to_thread(server.start)
+        for seat, (client, account) in enumerate(zip(clients, (first, second), strict=True)):
+            await client.__aexit__()
+            await client.__aenter__()
+            await client.hello(account.token)
+            await client.send({"type": "join", "room": room["id"], "seat": seat})
+            back = await client.until("room")
+            assert back["room"]["status"] == "open" and back["room"]["seats"][0]["ready"]
+        await clients[1].send({"type": "ready"})
+        while (await clients[0].until("room"))["room"]["status"] != "playing":
+            pass
+    finally:
+        server.stop()
+        for client in clients:
+            await client.__aexit__()
 
 
 @pytest.mark.anyio

@@ -121,7 +121,6 @@ class Room:
 
     def start(self) -> None:
         self._task = asyncio.get_running_loop().create_task(self._run(), name=f"room {self.id}")
-        self._maybe_start()  # a room of bots only needs nobody to be ready
 
     async def stop(self) -> None:
         self._closed = True
@@ -136,7 +135,12 @@ class Room:
     async def _run(self) -> None:
         while not self._closed:
             if self.inbox.empty():
-                wait = self.driver.wake(self.status == "playing", self.round, self.seating)
+                # A room of bots only, or one whose last player got ready, starts at once.
+                wait = (
+                    0.0
+                    if self._startable()
+                    else self.driver.wake(self.status == "playing", self.round, self.seating)
+                )
                 try:
                     async with asyncio.timeout(wait):
                         client, message = await self.inbox.get()
@@ -152,6 +156,8 @@ class Room:
             try:
                 if message is not None:
                     await self._handle(client, message)
+                if self._startable():
+                    await self._start_series()
                 await self._advance()
             except asyncio.CancelledError:
                 raise
@@ -212,7 +218,7 @@ class Room:
     async def _handle(self, client: Client | None, message: Any) -> None:
         """Hand the message to whoever decides it."""
         if isinstance(message, Gone):
-            self._disconnect(message.client)
+            await self._disconnect(message.client)
             return
         assert client is not None
         match message:
@@ -227,9 +233,9 @@ class Room:
             case p.Leave():
                 await self._leave(client, message.ref)
             case p.Ready():
-                self._ready(client, message)
+                await self._ready(client, message)
             case p.AddBot():
-                self._add_bot(client, message)
+                await self._add_bot(client, message)
             case p.Act():
                 await self._act(client, message)
             case p.Trustee():
@@ -262,7 +268,7 @@ class Room:
             self._refuse_join(client, refused, message.ref)
             return
         if not seated_before:
-            self._persist_seats()
+            await self._persist_seats()
         old, event = self.seating.connect(index, client)
         if old is not None:
             self.publisher.refuse(
@@ -303,7 +309,7 @@ class Room:
         seat = self.seating[member.seat]
         if self.status == "open":
             self.seating.vacate(member.seat)
-            self._persist_seats()
+            await self._persist_seats()
         elif self.status == "playing" and not seat.quit:
             await self._force_quit(member.seat)
         self._changed()
@@ -325,10 +331,10 @@ class Room:
         self.room_events.append(
             {"kind": "quit", "seat": index, "after_trick": after, "round": number}
         )
-        self._persist_seats()
+        await self._persist_seats()
         self._changed()
 
-    def _disconnect(self, client: Client) -> None:
+    async def _disconnect(self, client: Client) -> None:
         member = self.publisher.remove(client)
         client.left(self.id)
         if member is None:
@@ -337,12 +343,12 @@ class Room:
             opened = self.status == "open"
             event = self.seating.disconnect(member.seat, client, opened)
             if opened and self.seating[member.seat].empty:
-                self._persist_seats()
+                await self._persist_seats()
             if event is not None:
                 self._seat_event(event, member.seat)
         self._changed()
 
-    def _ready(self, client: Client, message: p.Ready) -> None:
+    async def _ready(self, client: Client, message: p.Ready) -> None:
         try:
             self.seating.set_ready(
                 self.members[client].seat, message.ready, open_=self.status == "open"
@@ -350,10 +356,10 @@ class Room:
         except Refused as refused:
             self.publisher.refused(client, refused, message.ref)
             return
+        await self._persist_seats()  # a player told it is ready stays ready after a crash
         self._changed()
-        self._maybe_start()
 
-    def _add_bot(self, client: Client, message: p.AddBot) -> None:
+    async def _add_bot(self, client: Client, message: p.AddBot) -> None:
         """The room's maker or a seated player seats (or unseats) a bot before the series."""
         try:
             if self.members[client].seat is None and client.account["id"] != self.created_by:
@@ -362,21 +368,21 @@ class Room:
         except Refused as refused:
             self.publisher.refused(client, refused, message.ref)
             return
-        self._persist_seats()
+        await self._persist_seats()
         self._changed()
-        self._maybe_start()
 
-    def _maybe_start(self) -> None:
-        """The ready check: every seat filled, every player ready → the series starts."""
-        if self.status != "open" or not self.seating.all_ready():
-            return
+    def _startable(self) -> bool:
+        """The ready check: every seat filled, every player ready (R-11.2)."""
+        return self.status == "open" and self.seating.all_ready()
+
+    async def _start_series(self) -> None:
         self.status = "playing"
         logs.event("series_started", room=self.id, preset=self.preset.name)
         self.match = Match(
             self.preset, seed=self.seed, rounds=self.series_rounds, dealer=self.first_dealer
         )
         self.driver.resume()
-        self.store.update_room(
+        await self.store.update_room(
             self.id, fence=self.lease.fence, status="playing", seats=self.seating.stored()
         )
         for client, member in self.members.items():
@@ -656,8 +662,8 @@ class Room:
         self.room_events.append({"kind": kind, "seat": seat, "after_trick": after, "round": number})
         self.store.room_event(self.id, number, kind, seat, after, fence=self.lease.fence)
 
-    def _persist_seats(self) -> None:
-        self.store.update_room(self.id, fence=self.lease.fence, seats=self.seating.stored())
+    async def _persist_seats(self) -> None:
+        await self.store.update_room(self.id, fence=self.lease.fence, seats=self.seating.stored())
 
     def describe(self, lang: str, member: Member | None = None) -> dict[str, Any]:
         """The ``room`` message: settings, seats, status and standings."""

@@ -101,7 +101,13 @@ class Seat:
         }
 
     def stored(self) -> dict[str, Any]:
-        return {"account": self.account_id, "name": self.name, "bot": self.bot, "quit": self.quit}
+        return {
+            "account": self.account_id,
+            "name": self.name,
+            "bot": self.bot,
+            "quit": self.quit,
+            "ready": self.ready,
+        }
 
 
 class Seating:
@@ -112,8 +118,9 @@ class Seating:
 
     @classmethod
     def restore(cls, players: int, stored: dict[str, Any], started: bool) -> Seating:
-        """The seats as the database kept them; in a series already started everyone is
-        ready, and its players are expected back (their connections move over)."""
+        """The seats as the database kept them, ready or not; in a series already started
+        everyone is ready, and its players are expected back (their connections move
+        over)."""
         seating = cls(players)
         for key, value in stored.items():
             account = value.get("account")
@@ -124,7 +131,7 @@ class Seating:
                 name=value.get("name", ""),
                 bot=bot,
                 quit=quit_,
-                ready=started or bot,
+                ready=started or bot or bool(value.get("ready", False)),
                 expected=started and account is not None and not quit_,
             )
         return seating
