@@ -10,6 +10,8 @@ publisher only calls ``send``, and the transport carries it.
 from __future__ import annotations
 
 import functools
+import itertools
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -202,12 +204,32 @@ def bid_choices(view: View) -> list[dict[str, Any]]:
     ]
 
 
-def choices_of(view: View) -> dict[str, list[dict[str, Any]]]:
-    """The bids and friend calls the engine allows this seat now, for a client's buttons."""
+# At most this many legal plays or swap sets are listed (a lead of a long hand has many).
+MAX_LISTED = 50
+
+
+def choices_of(view: View) -> dict[str, Any]:
+    """What the engine allows this seat now, for a client's buttons and for a client that
+    knows no rule: the bids, the friend calls, legal plays and swap sets (at most
+    ``MAX_LISTED``, with whether the list is whole), a legal burial and give-back."""
+    plays = list(itertools.islice(view.legal_plays(), MAX_LISTED + 1))
+    swaps = view.legal_swaps()
+    may = view.may if view.phase is Phase.BURY or view.must_give_back else frozenset()
+    # Deterministic examples: the same view always offers the same cards.
+    burial = view.random_burial(random.Random(0)).cards if "bury" in may else None
+    give_back = view.random_give_back(random.Random(0)).cards if "give_back" in may else None
     return {
         "bids": bid_choices(view),
         "friend_calls": [
             {"card": None if c.card is None else c.card.ascii, "solo": c.solo}
             for c in view.legal_friend_calls()
         ],
+        "plays": [encode_cards(play) for play in plays[:MAX_LISTED]],
+        "plays_complete": len(plays) <= MAX_LISTED,
+        "swaps": [
+            [[hand.ascii, kitty.ascii] for hand, kitty in pairs] for pairs in swaps[:MAX_LISTED]
+        ],
+        "swaps_complete": len(swaps) <= MAX_LISTED,
+        "burial": None if burial is None else encode_cards(burial),
+        "give_back": None if give_back is None else encode_cards(give_back),
     }
