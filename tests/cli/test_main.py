@@ -109,8 +109,8 @@ USAGE_ERRORS = [
     (["replay"], "zpy: 缺少参数 FILE", "zpy: missing argument FILE"),
     (
         ["chess"],
-        "zpy: 没有这个命令：chess（可用的命令：play, sim, arena, replay, serve, cluster）",
-        "zpy: no such command: chess (commands: play, sim, arena, replay, serve, cluster)",
+        "zpy: 没有这个命令：chess（可用的命令：play, sim, arena, replay, serve, cluster, schema）",
+        "zpy: no such command: chess (commands: play, sim, arena, replay, serve, cluster, schema)",
     ),
     (["play", "--ascii", "yes"], "zpy: 多余的参数：yes", "zpy: unexpected extra argument: yes"),
     (["sim", "-n"], "zpy: 选项 -n 需要一个值", "zpy: option -n needs a value"),

@@ -112,5 +112,11 @@ def pages(
             pytest.fail(
                 "uncaught errors in the page:\n" + "\n".join(made.page_errors), pytrace=False
             )
+        if made.wire_misfits:
+            pytest.fail(
+                f"{len(made.wire_misfits)} of {made.frames} WebSocket frames do not fit the "
+                "protocol's schema; the first:\n" + made.wire_misfits[0],
+                pytrace=False,
+            )
     finally:
         made.close()

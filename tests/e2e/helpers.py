@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, WebSocket, expect
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -96,6 +96,8 @@ class Pages:
         self.pages: list[tuple[str, Page]] = []
         self.page_errors: list[str] = []
         self.console_errors: list[str] = []
+        self.wire_misfits: list[str] = []  # frames that do not fit the protocol's schema
+        self.frames = 0
 
     def new(
         self,
@@ -128,6 +130,7 @@ class Pages:
 
     def watch(self, page: Page, label: str) -> None:
         self.pages.append((label, page))
+        page.on("websocket", lambda socket: self.check_wire(socket, label))
         page.on(
             "pageerror",
             lambda error: self.page_errors.append(f"{label}: {error.message}\n{error.stack}"),
@@ -140,6 +143,30 @@ class Pages:
                 else None
             ),
         )
+
+    def check_wire(self, socket: WebSocket, label: str) -> None:
+        """Every frame of the page's WebSocket against the protocol's schema: what the
+        server sends (``zpy schema``'s server messages), what the client sends."""
+        from pydantic import ValidationError
+
+        from zhaopengyou.server import protocol
+
+        def received(payload: str | bytes) -> None:
+            self.frames += 1
+            try:
+                protocol.SERVER_MESSAGES.validate_json(payload)
+            except ValidationError as err:
+                self.wire_misfits.append(f"{label} received {payload!r:.1500}: {err}")
+
+        def sent(payload: str | bytes) -> None:
+            self.frames += 1
+            try:
+                protocol.parse_client(payload)
+            except protocol.ProtocolError as err:
+                self.wire_misfits.append(f"{label} sent {payload!r:.1500}: {err}")
+
+        socket.on("framereceived", received)
+        socket.on("framesent", sent)
 
     def assert_no_page_errors(self) -> None:
         assert not self.page_errors, "uncaught errors in the page:\n" + "\n".join(self.page_errors)

@@ -30,6 +30,7 @@ from zhaopengyou.engine.events import (
     TrumpDecided,
     TrumpRevealed,
 )
+from zhaopengyou.engine.wire import ResultDict, TrickDict
 
 DEAL_OR_BID = (Phase.DEAL, Phase.BID)
 # the trump suit is shown once the declarer has swapped (or not) with the kitty.
@@ -175,10 +176,10 @@ class Knowledge(NamedTuple):
     friend: int | None
     must_give_back: int
     declarer: int | None
-    tricks: list[dict[str, Any]]
+    tricks: list[TrickDict]
     current: list[dict[str, Any]]
     lead_units: list[list[str]]
-    result: dict[str, Any] | None
+    result: ResultDict | None
 
 
 def may_know(rnd: Round, seat: int | None, tricks_from: int = 0) -> Knowledge:

@@ -45,6 +45,7 @@ from zhaopengyou.engine.shandong import (
 )
 from zhaopengyou.engine.table import Band
 from zhaopengyou.engine.units import PAIR, SINGLE, Shape
+from zhaopengyou.engine.wire import ViewDict
 
 from .conftest import arranged_deck, counts, ordering, refusal
 
@@ -1117,7 +1118,7 @@ def test_a_give_back_moves_the_cards_and_the_turn(window: str) -> None:  # R-8.4
     after the sticker, and all four seats must pass again to close it (R-8.1)."""
     rnd = dealing({0: "LJ 7H 7H", 1: "BJ 10D 10D JD JD 2C"})
 
-    def views() -> list[dict[str, object]]:  # and fills each seat's view caches
+    def views() -> list[ViewDict]:  # and fills each seat's view caches
         return [rnd.view(seat).to_dict() for seat in range(4)]
 
     views()

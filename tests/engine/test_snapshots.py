@@ -279,7 +279,7 @@ def what_each_seat_sees(rnd: Round) -> tuple[list[dict[str, Any]], str]:
     seen = []
     for seat in [*range(rnd.preset.players), None]:
         view = rnd.spectator_view() if seat is None else rnd.view(seat)
-        data = view.to_dict()
+        data: dict[str, Any] = dict(view.to_dict())
         if seat is not None and seat == rnd.to_act and rnd.phase is Phase.PLAY:
             first_plays = itertools.islice(view.legal_plays(), 40)
             data["legal_plays"] = [list(cards) for cards in first_plays]

@@ -9,6 +9,7 @@ Without a PostgreSQL or Redis server those cases skip with the reason, except wi
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import secrets
 import subprocess
@@ -33,6 +34,53 @@ def missing(reason: str) -> None:
 @pytest.fixture
 def anyio_backend() -> str:
     return "asyncio"
+
+
+@pytest.fixture(autouse=True)
+def every_frame_fits_the_schema(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Every message a test's client receives from a server validates against the
+    protocol's schema of server messages (``zpy schema``), and every message a bot client
+    sends against the schema of client messages: the schema is checked on real traffic,
+    in every server test. (Raw clients may send anything: refusals are tested with them.)"""
+    from pydantic import ValidationError
+
+    from zhaopengyou.server import protocol
+    from zhaopengyou.server.botclient import BotClient
+
+    from .harness import Raw
+
+    misfits: list[str] = []
+
+    def check(message: dict[str, Any]) -> None:
+        try:
+            protocol.SERVER_MESSAGES.validate_python(message)
+        except ValidationError as err:
+            misfits.append(f"{err}\n{message!r:.2000}")
+
+    receive, send, next_ = BotClient.receive, BotClient.send, Raw.next
+
+    async def checked_receive(self: BotClient) -> dict[str, Any]:
+        message = await receive(self)
+        check(message)
+        return message
+
+    async def checked_send(self: BotClient, message: dict[str, Any]) -> None:
+        try:
+            protocol.parse_client(json.dumps(message))
+        except protocol.ProtocolError as err:
+            misfits.append(f"a bot client sent {message!r:.500}: {err}")
+        await send(self, message)
+
+    async def checked_next(self: Raw, timeout: float = 10) -> dict[str, Any]:
+        message = await next_(self, timeout)
+        check(message)
+        return message
+
+    monkeypatch.setattr(BotClient, "receive", checked_receive)
+    monkeypatch.setattr(BotClient, "send", checked_send)
+    monkeypatch.setattr(Raw, "next", checked_next)
+    yield misfits
+    assert not misfits, f"{len(misfits)} frames do not fit the schema; the first:\n{misfits[0]}"
 
 
 async def _admin(sql: str) -> None:

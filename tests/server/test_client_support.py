@@ -15,6 +15,18 @@ from .harness import Raw, running_server
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 DECK = {rank + suit for rank in RANKS for suit in "SHCD"} | {"LJ", "BJ"}
 
+# What a spectator (or a seat that may do nothing) is offered.
+NO_CHOICES = {
+    "bids": [],
+    "friend_calls": [],
+    "plays": [],
+    "plays_complete": True,
+    "swaps": [],
+    "swaps_complete": True,
+    "burial": None,
+    "give_back": None,
+}
+
 
 def check_suits(view_message: dict[str, Any]) -> None:
     """R-1.4, R-1.5: every card in exactly one effective suit; jokers and level cards are
@@ -109,8 +121,7 @@ async def test_a_player_who_follows_every_hint_finishes_the_round(
             await watcher.until("round_over", timeout=30)
             views = [m for m in watcher.received if m["type"] == "view"]
             assert views and all(
-                m["choices"] == {"bids": [], "friend_calls": []} and m["view"]["hand"] == []
-                for m in views
+                m["choices"] == NO_CHOICES and m["view"]["hand"] == [] for m in views
             )
 
 

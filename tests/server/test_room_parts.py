@@ -87,10 +87,10 @@ def test_toggling_the_bot_during_a_series() -> None:
 
 def test_players_of_a_room_taken_over_are_expected_back() -> None:
     stored = {
-        "0": {"account": 5, "name": "甲", "bot": False, "quit": False},
-        "1": {"account": None, "name": "Bot 2", "bot": True, "quit": False},
-        "2": {"account": 6, "name": "乙", "bot": False, "quit": True},
-        "3": {"account": None, "name": "", "bot": False, "quit": False},
+        "0": {"account": 5, "name": "甲", "bot": False, "quit": False, "ready": False},
+        "1": {"account": None, "name": "Bot 2", "bot": True, "quit": False, "ready": True},
+        "2": {"account": 6, "name": "乙", "bot": False, "quit": True, "ready": True},
+        "3": {"account": None, "name": "", "bot": False, "quit": False, "ready": False},
     }
     playing = Seating.restore(4, stored, started=True)
     assert playing[0].expected and not playing[0].botted  # its turn timer runs, no bot yet
@@ -99,7 +99,8 @@ def test_players_of_a_room_taken_over_are_expected_back() -> None:
     assert not playing[0].expected
     waiting = Seating.restore(4, stored, started=False)
     assert not waiting[0].expected and not waiting[0].ready and waiting[1].ready
-    assert playing.stored() == stored
+    assert playing.stored() == {k: {**v, "ready": True} for k, v in stored.items()}
+    assert waiting.stored() == stored  # who was ready before the restart still is
 
 
 def test_the_driver_deals_lets_bots_act_and_times_players_out() -> None:

@@ -7,6 +7,7 @@ bad arguments.
 
 from __future__ import annotations
 
+import json
 import math
 import sys
 from pathlib import Path
@@ -535,6 +536,32 @@ def cluster(
         )
     except ClusterError as err:
         raise fail(str(err), err.status) from None
+
+
+@app.command(cls=LocalizedCommand)
+def schema(
+    ctx: typer.Context,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", metavar="FILE", help="write it to FILE instead of printing it"),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="with --out: replace FILE")] = False,
+    lang: Lang = None,
+) -> None:
+    """Print the JSON Schema of the WebSocket protocol's messages, both directions."""
+    from ..server.protocol import json_schema
+
+    language = resolve_lang(ctx, lang)
+    text = json.dumps(json_schema(), ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+    if out is None:
+        sys.stdout.write(text)
+        return
+    if out.exists() and not force:
+        raise fail(tr("{path} exists: add --force to replace it", language, path=out), 2)
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as err:
+        raise fail(tr("cannot write {path}: {reason}", language, path=out, reason=err)) from None
 
 
 def main() -> None:

@@ -158,16 +158,6 @@ class Swap(ActionCodec):
 Action = Bid | Pass | Bury | CallFriend | Play | GiveBack | Swap
 
 ACTION_KINDS: tuple[str, ...] = ("bid", "pass", "bury", "call_friend", "play", "give_back", "swap")
-# The keys of each kind's wire form (a strict reader, such as the server's, refuses others).
-ACTION_KEYS: dict[str, frozenset[str]] = {
-    "bid": frozenset({"kind", "cards", "bid_kind"}),
-    "pass": frozenset({"kind"}),
-    "bury": frozenset({"kind", "cards"}),
-    "call_friend": frozenset({"kind", "card", "solo"}),
-    "play": frozenset({"kind", "cards", "units"}),
-    "give_back": frozenset({"kind", "cards"}),
-    "swap": frozenset({"kind", "pairs"}),
-}
 
 
 def action_from_dict(data: Mapping[str, Any]) -> Action:

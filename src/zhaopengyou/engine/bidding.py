@@ -27,6 +27,7 @@ from .codec import (
 )
 from .errors import IllegalAction
 from .ordering import Ordering
+from .wire import BidDict
 
 
 class BidRecord(NamedTuple):
@@ -40,7 +41,7 @@ class BidRecord(NamedTuple):
     taken: tuple[Card, ...] = ()
     returned: tuple[Card, ...] = ()
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> BidDict:
         return {
             "seat": self.seat,
             "cards": encode_cards(self.cards),

@@ -378,8 +378,9 @@ def _encode_optional_card(value: Any) -> Any:
     return None if value is None else value.ascii
 
 
-# Each field name has one meaning in every event: (encode, decode).
-_FIELDS: dict[str, tuple[Callable[[Any], Any], Callable[[object, str], Any]]] = {
+# Each field name has one meaning in every event: (encode, decode, its JSON type), the
+# last for schemas of the wire (docs/protocol.md; cards, ranks, suits as strings).
+_FIELDS: dict[str, tuple[Callable[[Any], Any], Callable[[object, str], Any], object]] = {
     **dict.fromkeys(
         (
             "seat",
@@ -396,21 +397,35 @@ _FIELDS: dict[str, tuple[Callable[[Any], Any], Callable[[object, str], Any]]] = 
             "k",
             "count",
         ),
-        (_plain, decode_int),
+        (_plain, decode_int, int),
     ),
-    "next_banker": (_plain, decode_optional_int),
-    "card": (_encode_optional_card, decode_optional_card),
-    **dict.fromkeys(("cards", "hidden", "forced", "attempted"), (encode_cards, decode_cards)),
-    "pairs": (encode_card_groups, decode_card_pairs),
-    "level_rank": (encode_rank, decode_rank),
-    "trump_suit": (encode_suit, decode_suit),
-    "knowers": (_encode_optional_ints, decode_optional_ints),
-    "levels_after": (encode_levels, decode_levels),
-    "scores": (list, decode_ints),
-    "bid_kind": (_plain, decode_optional_str),
-    **dict.fromkeys(("reason", "source", "rule", "side"), (_plain, decode_str)),
-    **dict.fromkeys(("lead", "solo"), (_plain, decode_bool)),
+    "next_banker": (_plain, decode_optional_int, int | None),
+    "card": (_encode_optional_card, decode_optional_card, str | None),
+    **dict.fromkeys(
+        ("cards", "hidden", "forced", "attempted"), (encode_cards, decode_cards, list[str])
+    ),
+    "pairs": (encode_card_groups, decode_card_pairs, list[list[str]]),
+    "level_rank": (encode_rank, decode_rank, str),
+    "trump_suit": (encode_suit, decode_suit, str | None),
+    "knowers": (_encode_optional_ints, decode_optional_ints, list[int] | None),
+    "levels_after": (encode_levels, decode_levels, list[str] | None),
+    "scores": (list, decode_ints, list[int]),
+    "bid_kind": (_plain, decode_optional_str, str | None),
+    **dict.fromkeys(("reason", "source", "rule", "side"), (_plain, decode_str, str)),
+    **dict.fromkeys(("lead", "solo"), (_plain, decode_bool, bool)),
 }
+
+
+def event_json_types() -> dict[str, dict[str, object]]:
+    """Each event kind's fields and their JSON types, ``kind`` apart: what a schema of
+    the events is built from.
+
+    >>> event_json_types()["pass"]
+    {'seat': <class 'int'>, 'seq': <class 'int'>}
+    """
+    return {
+        kind: {name: _FIELDS[name][2] for name in cls._fields} for kind, cls in EVENT_TYPES.items()
+    }
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:

@@ -38,6 +38,7 @@ from .codec import (
     seat_decoder,
 )
 from .units import Shape, Unit, format_of
+from .wire import PlayDict, ResultDict, TrickDict
 
 Side = Literal["banker", "attackers", "stepdown"]
 SIDES: tuple[Side, ...] = ("banker", "attackers", "stepdown")
@@ -97,7 +98,7 @@ class Trick(NamedTuple):
     def shapes(self) -> tuple[Shape, ...]:
         return format_of(self.units)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> TrickDict:
         return {
             "leader": self.leader,
             "plays": [play_to_dict(p) for p in self.plays],
@@ -111,10 +112,10 @@ class Trick(NamedTuple):
 UnitReader = Callable[[Sequence[Card]], Unit | None]
 
 
-def play_to_dict(play: PlayRecord) -> dict[str, Any]:
+def play_to_dict(play: PlayRecord) -> PlayDict:
     """RECORD.md play entry: ``seat``, ``cards``, and for a failed throw ``attempted``
     (and ``attempted_units`` when the leader named its parse)."""
-    out: dict[str, Any] = {"seat": play.seat, "cards": encode_cards(play.cards)}
+    out: PlayDict = {"seat": play.seat, "cards": encode_cards(play.cards)}
     if play.attempted is not None:
         out["attempted"] = encode_cards(play.attempted)
     if play.attempted_units is not None:
@@ -197,7 +198,7 @@ class RoundResult:
     next_banker: int | None
     bank_held_at_top: bool  # R-9.5: a fixed team held the bank at the top of the ladder
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> ResultDict:
         return {
             "attackers_points": self.attackers_points,
             "trick_points": self.trick_points,

@@ -21,6 +21,7 @@ from typing import NamedTuple
 
 from .cards import CARDS, Card, format_cards
 from .ordering import Ordering
+from .wire import UnitDict
 
 TUPLE = "tuple"
 TRACTOR = "tractor"
@@ -110,7 +111,7 @@ class UnitInfo(NamedTuple):
     cards: tuple[Card, ...]
     doubled: int = 0
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> UnitDict:
         return {
             "kind": self.kind,
             "width": self.width,

@@ -60,6 +60,7 @@ from .table import (
     trick_from_dict,
 )
 from .units import Shape, Unit, UnitInfo, format_of
+from .wire import ActionKind, ShapeDict, ViewDict
 
 
 def burial_error(hand: Sequence[int], cards: Sequence[Card], size: int) -> IllegalAction | None:
@@ -277,7 +278,7 @@ class View(NamedTuple):
         return self.preset.legal_friend_calls(self.hand_counts, self.buried)
 
     @property
-    def may(self) -> frozenset[str]:
+    def may(self) -> frozenset[ActionKind]:
         """The action kinds this seat may submit now (see :meth:`Round.expected`)."""
         if self.seat is None:
             return _NOTHING
@@ -295,7 +296,7 @@ class View(NamedTuple):
 
     # --- serialisation -------------------------------------------------------------------
 
-    def to_dict(self, tricks_from: int = 0) -> dict[str, Any]:
+    def to_dict(self, tricks_from: int = 0) -> ViewDict:
         """Everything the seat knows, as JSON-ready data (RECORD.md card notation).
 
         With ``tricks_from`` the finished tricks before that index are left out of
@@ -420,7 +421,7 @@ class View(NamedTuple):
         return view
 
 
-def shape_to_dict(shape: Shape) -> dict[str, Any]:
+def shape_to_dict(shape: Shape) -> ShapeDict:
     return {
         "kind": shape.kind,
         "width": shape.width,
@@ -431,7 +432,7 @@ def shape_to_dict(shape: Shape) -> dict[str, Any]:
 
 def expected_kinds(
     phase: Phase, seat: int, to_act: int | None, giver: int | None, can_bid: bool
-) -> frozenset[str]:
+) -> frozenset[ActionKind]:
     """The action kinds ``seat`` may submit (R-8.1: anyone may bid during the deal)."""
     if giver is not None:  # a 粘 interrupts everything until the cards are given back
         return _GIVE_BACK if seat == giver else _NOTHING
@@ -444,12 +445,12 @@ def expected_kinds(
     return _BY_PHASE.get(phase, _NOTHING)
 
 
-_NOTHING: frozenset[str] = frozenset()
-_GIVE_BACK = frozenset({"give_back"})
-_BID = frozenset({"bid"})
-_PASS = frozenset({"pass"})
-_BID_OR_PASS = frozenset({"bid", "pass"})
-_BY_PHASE = {
+_NOTHING: frozenset[ActionKind] = frozenset()
+_GIVE_BACK: frozenset[ActionKind] = frozenset({"give_back"})
+_BID: frozenset[ActionKind] = frozenset({"bid"})
+_PASS: frozenset[ActionKind] = frozenset({"pass"})
+_BID_OR_PASS: frozenset[ActionKind] = frozenset({"bid", "pass"})
+_BY_PHASE: dict[Phase, frozenset[ActionKind]] = {
     BURY: frozenset({"bury"}),
     SWAP: frozenset({"swap"}),
     CALL: frozenset({"call_friend"}),

@@ -37,6 +37,22 @@ CLI_TEXT: dict[str, dict[str, str]] = {
         "zh-Hans": "用引擎重放一份记录；报告第一处不一致，或“一致”。",
         "zh-Hant": "用引擎重播一份記錄；報告第一處不一致，或「一致」。",
     },
+    "Print the JSON Schema of the WebSocket protocol's messages, both directions.": {
+        "zh-Hans": "打印 WebSocket 协议全部消息（双向）的 JSON Schema。",
+        "zh-Hant": "列印 WebSocket 協定全部訊息（雙向）的 JSON Schema。",
+    },
+    "write it to FILE instead of printing it": {
+        "zh-Hans": "写入 FILE，而不是打印出来",
+        "zh-Hant": "寫入 FILE，而不是列印出來",
+    },
+    "with --out: replace FILE": {
+        "zh-Hans": "与 --out 一起用：替换 FILE",
+        "zh-Hant": "與 --out 一起用：取代 FILE",
+    },
+    "{path} exists: add --force to replace it": {
+        "zh-Hans": "{path} 已存在：加 --force 才会替换它",
+        "zh-Hant": "{path} 已存在：加 --force 才會取代它",
+    },
     "the game: zhaopengyou, qidong, shandong or tractor": {
         "zh-Hans": "玩法：zhaopengyou、qidong、shandong 或 tractor",
         "zh-Hant": "玩法：zhaopengyou、qidong、shandong 或 tractor",

@@ -15,13 +15,25 @@ zhaopengyou.server.protocol.ProtocolError: bad_message: type: unknown message ty
 
 from __future__ import annotations
 
+import functools
+import operator
 import time
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args, get_type_hints
 
 import orjson
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SkipValidation,
+    TypeAdapter,
+    ValidationError,
+    create_model,
+)
+from typing_extensions import TypedDict
 
-from ..engine.actions import ACTION_KEYS
+from ..engine.events import event_json_types
+from ..engine.wire import ActionDict, ResultDict, ViewDict
 
 PROTOCOL_VERSION = 1
 MAX_MESSAGE_BYTES = 16_384
@@ -155,7 +167,8 @@ class Act(_Message):
     """An engine action (``Action.to_dict()``) for one's own seat."""
 
     type: Literal["action"]
-    action: dict[str, Any]
+    # The engine decodes it (its errors name the key); the schema shows the declared forms.
+    action: SkipValidation[ActionDict]
     round: int | None = Field(default=None, ge=1)  # refuse it if another round is on
 
 
@@ -248,8 +261,10 @@ def parse_client(text: str | bytes) -> ClientMessage:
         where = ".".join(str(part) for part in first["loc"][1:]) or "message"
         raise ProtocolError(BAD_MESSAGE, f"{where}: {first['msg']}", ref) from None
     if isinstance(message, Act):  # strict inside the action too: no key is ignored
+        if not isinstance(message.action, dict):
+            raise ProtocolError(BAD_MESSAGE, "action: Input should be a valid dictionary", ref)
         kind = message.action.get("kind")
-        known = ACTION_KEYS.get(kind) if isinstance(kind, str) else None
+        known = _ACTION_KEYS.get(kind) if isinstance(kind, str) else None
         unknown = sorted(str(key) for key in message.action if known and key not in known)
         if unknown:
             raise ProtocolError(
@@ -292,3 +307,274 @@ def error(code: str, message: str, ref: str | None = None, **extra: Any) -> dict
 def pong(ref: str | None) -> dict[str, Any]:
     """The answer to a ``ping``."""
     return {"type": "pong", "ref": ref}
+
+
+# --- what the server sends -------------------------------------------------------------------
+
+# The keys of each action kind's declared form (engine/wire.py).
+_ACTION_KEYS: dict[str, frozenset[str]] = {
+    get_args(get_type_hints(form)["kind"])[0]: form.__required_keys__ | form.__optional_keys__
+    for form in get_args(ActionDict)
+}
+
+
+class _Sent(BaseModel):
+    """A message the server sends: every key declared, none more (docs/protocol.md)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+Options = dict[str, int | str | bool]
+
+
+class Account(_Sent):
+    """What anyone may see of an account; ``title`` in each language (R-11.3)."""
+
+    id: int
+    name: str
+    guest: bool
+    score: int
+    title: dict[str, str]
+    rounds_played: int
+    series_played: int
+
+
+class SeatInfo(_Sent):
+    name: str
+    account: int | None
+    bot: bool
+    quit: bool
+    auto: bool
+    ready: bool
+    connected: bool
+    title: str | None
+
+
+class RoomSettings(_Sent):
+    deal_ms: int
+    bot_ms: int
+    turn_seconds: float
+    between_ms: int
+    quit_penalty: int
+    bot_level: Literal["easy", "normal", "hard"]
+
+
+class RoomSummary(_Sent):
+    id: str
+    name: str
+    preset: str
+    options: Options
+    mode: Literal["ding", "xun"]
+    rounds: int
+    private: bool
+    status: Literal["open", "playing", "finished"]
+    settings: RoomSettings
+    seats: list[SeatInfo]
+    spectators: int
+    rounds_played: int
+    invite_code: str | None = None  # for the members of a private room only
+
+
+class Standings(_Sent):
+    rounds_played: int
+    rounds: int
+    totals: list[int]
+    levels: list[str] | None
+    next_banker: int | None
+    winners: list[int] | None
+
+
+class You(_Sent):
+    seat: int | None
+
+
+class Welcome(_Sent):
+    type: Literal["welcome"]
+    version: int
+    account: Account
+    ref: str | None
+
+
+class Pong(_Sent):
+    type: Literal["pong"]
+    ref: str | None
+
+
+class Ack(_Sent):
+    type: Literal["ack"]
+    ref: str | None
+
+
+class Error(_Sent):
+    """A refusal; ``rule``, ``template`` and ``params`` with ``illegal_action`` only."""
+
+    type: Literal["error"]
+    code: str
+    message: str
+    ref: str | None
+    rule: str | None = None
+    template: str | None = None
+    params: dict[str, str] | None = None
+
+
+class Room(_Sent):
+    type: Literal["room"]
+    room: RoomSummary
+    you: You | None
+    standings: Standings | None
+    round: int | None
+    result: Standings | None
+    ref: str | None = None  # in the answer to a join, watch or resync
+
+
+class LobbyRooms(_Sent):
+    type: Literal["lobby"]
+    rooms: list[RoomSummary]
+
+
+class LobbyRoom(_Sent):
+    type: Literal["lobby_room"]
+    room: RoomSummary
+
+
+class LobbyRoomGone(_Sent):
+    type: Literal["lobby_room_gone"]
+    id: str
+
+
+def _event_models() -> list[type[_Sent]]:
+    """One model per engine event kind, from the engine's own table of its fields."""
+    models = []
+    for kind, fields in event_json_types().items():
+        spec: dict[str, Any] = {name: (kind_type, ...) for name, kind_type in fields.items()}
+        name = "".join(part.title() for part in kind.split("_")) + "Event"
+        tag: Any = Literal[kind]
+        models.append(create_model(name, __base__=_Sent, kind=(tag, ...), **spec))
+    return models
+
+
+EVENT_MODELS = _event_models()
+if TYPE_CHECKING:  # built at run time from the engine's table: to the type checker, any
+    SentEvent = Any
+else:
+    SentEvent = Annotated[functools.reduce(operator.or_, EVENT_MODELS), Field(discriminator="kind")]
+
+
+class Events(_Sent):
+    """A round's events after the last one this connection got, as it may see them."""
+
+    type: Literal["events"]
+    round: int
+    events: list[SentEvent]
+
+
+class BidChoice(_Sent):
+    cards: list[str]
+    bid_kind: str | None
+
+
+class FriendCallChoice(_Sent):
+    card: str | None
+    solo: bool
+
+
+class Choices(_Sent):
+    """What the engine allows this seat now (docs/protocol.md, ``view``)."""
+
+    bids: list[BidChoice]
+    friend_calls: list[FriendCallChoice]
+    plays: list[list[str]]
+    plays_complete: bool
+    swaps: list[list[list[str]]]
+    swaps_complete: bool
+    burial: list[str] | None
+    give_back: list[str] | None
+
+
+class Points(_Sent):
+    seats: list[int]
+    points: int
+
+
+class ViewMessage(_Sent):
+    type: Literal["view"]
+    round: int
+    seq: int
+    tricks_from: int
+    view: ViewDict
+    suits: dict[str, list[str]] | None
+    choices: Choices
+    scoreboard: list[Points]
+    decks: int
+    kitty_size: int
+    turn_seconds_left: float | None
+
+
+class RoundOver(_Sent):
+    type: Literal["round_over"]
+    round: int
+    round_id: int
+    result: ResultDict
+    standings: Standings
+
+
+class SeriesOver(_Sent):
+    type: Literal["series_over"]
+    standings: Standings
+
+
+class ChatLine(_Sent):
+    """Free ``text``, or a fixed ``phrase`` (R-11.4)."""
+
+    type: Literal["chat"]
+    seat: int | None
+    name: str
+    text: str | None = None
+    phrase: str | None = None
+
+
+class HintAnswer(_Sent):
+    type: Literal["hint"]
+    round: int | None
+    action: ActionDict | None
+    ref: str | None
+
+
+ServerMessage = Annotated[
+    Welcome
+    | Pong
+    | Ack
+    | Error
+    | Room
+    | LobbyRooms
+    | LobbyRoom
+    | LobbyRoomGone
+    | Events
+    | ViewMessage
+    | RoundOver
+    | SeriesOver
+    | ChatLine
+    | HintAnswer,
+    Field(discriminator="type"),
+]
+SERVER_MESSAGES: TypeAdapter[Any] = TypeAdapter(ServerMessage)
+
+
+class _Wire(TypedDict):
+    """Both directions: what a client sends, what the server sends."""
+
+    client: ClientMessage
+    server: ServerMessage
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema (2020-12) of every message of the protocol, in both directions:
+    ``properties.client`` and ``properties.server`` (``zpy schema``)."""
+    schema = TypeAdapter(_Wire).json_schema()
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": f"https://zhaopengyou.invalid/protocol/{PROTOCOL_VERSION}",
+        **schema,
+        "title": f"zhaopengyou WebSocket protocol {PROTOCOL_VERSION} (docs/protocol.md)",
+        "description": "client: a message a client sends; server: one the server sends",
+    }

@@ -1,0 +1,126 @@
+"""`zpy schema`: the JSON Schema of the protocol, both directions, checked as an outside
+tool would use it (the `jsonschema` library) against the real traffic of series of every
+preset: every frame the server sent to players, a spectator and a lobby follower, every
+frame the clients sent. (Every server test also checks what its clients receive against
+the protocol's models the document is made from: conftest.py.)"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from zhaopengyou.bots import HeuristicBot
+from zhaopengyou.server.botclient import BotClient, create_room, guest
+
+from .harness import Raw, running_server
+from .test_rooms import FAST
+
+ZPY = str(Path(sys.executable).parent / "zpy")
+PRESETS = {"tractor": 4, "zhaopengyou": 5, "qidong": 5, "shandong": 4}
+
+
+def printed_schema() -> dict[str, Any]:
+    done = subprocess.run([ZPY, "schema"], capture_output=True, text=True, check=True)
+    schema: dict[str, Any] = json.loads(done.stdout)
+    return schema
+
+
+def validator(schema: dict[str, Any], direction: str) -> Draft202012Validator:
+    """A validator of one direction's messages, with the document's definitions."""
+    part = {"$defs": schema["$defs"], **schema["properties"][direction]}
+    Draft202012Validator.check_schema(part)
+    return Draft202012Validator(part)
+
+
+def test_zpy_schema_prints_both_directions_and_never_overwrites(tmp_path: Path) -> None:
+    schema = printed_schema()
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert set(schema["properties"]) == {"client", "server"}
+    text = json.dumps(schema)
+    for kind in ("hello", "action", "welcome", "view", "events", "round_over", "lobby_room"):
+        assert f'"const": "{kind}"' in text, kind
+    out = tmp_path / "protocol.json"
+    out.write_text("mine")
+    refused = subprocess.run([ZPY, "schema", "--out", str(out)], capture_output=True, text=True)
+    assert refused.returncode == 2 and "--force" in refused.stderr
+    assert out.read_text() == "mine"  # nothing is overwritten silently
+    subprocess.run([ZPY, "schema", "--out", str(out), "--force"], check=True)
+    assert json.loads(out.read_text()) == schema
+
+
+class Tap:
+    """The text of every frame a client sends and receives."""
+
+    def __init__(self) -> None:
+        self.received: list[str] = []
+        self.sent: list[str] = []
+
+    def wrap(self, ws: Any) -> None:
+        recv, send = ws.recv, ws.send
+
+        async def tapped_recv(*args: Any, **kwargs: Any) -> Any:
+            text = await recv(*args, **kwargs)
+            self.received.append(text)
+            return text
+
+        async def tapped_send(text: Any) -> None:
+            self.sent.append(text)
+            await send(text)
+
+        ws.recv, ws.send = tapped_recv, tapped_send
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+async def test_real_traffic_fits_the_printed_schema(sqlite_url: str, preset: str) -> None:
+    schema = await asyncio.to_thread(printed_schema)
+    server_messages, client_messages = validator(schema, "server"), validator(schema, "client")
+    tap = Tap()
+    async with running_server(sqlite_url) as base:
+        follower_account = await guest(base)
+        async with Raw(base) as follower:
+            tap.wrap(follower.ws)
+            await follower.hello(follower_account.token)
+            await follower.send({"type": "lobby", "ref": "l"})
+            await follower.until("lobby")
+            players = PRESETS[preset]
+            accounts = [await guest(base) for _ in range(players - 1)]
+            room = await create_room(
+                base, accounts[0].token, preset=preset, rounds=2, bots=[players - 1], **FAST
+            )
+            clients = [BotClient(base, a.token, HeuristicBot(i)) for i, a in enumerate(accounts)]
+            for seat, client in enumerate(clients):
+                await client.connect()
+                tap.wrap(client._ws)
+                await client.send({"type": "join", "room": room["id"], "seat": seat})
+            await clients[0].send({"type": "chat", "text": "你好", "ref": "c"})
+            await clients[0].send({"type": "hint", "ref": "h"})  # before the series: refused
+            async with Raw(base) as spectator:
+                tap.wrap(spectator.ws)
+                await spectator.hello(follower_account.token)
+                await spectator.send({"type": "watch", "room": room["id"], "ref": "w"})
+                for client in clients:
+                    await client.send({"type": "ready"})
+                await asyncio.gather(
+                    *(c.play(lambda m: m.get("type") == "series_over", 240) for c in clients)
+                )
+                await spectator.until("series_over", timeout=60)
+            await follower.until("lobby_room_gone", timeout=30)
+            for client in clients:
+                await client.close()
+    kinds = {json.loads(text)["type"] for text in tap.received}
+    assert {"welcome", "room", "events", "view", "ack", "round_over", "series_over"} <= kinds
+    assert {"lobby", "lobby_room", "lobby_room_gone", "chat", "error"} <= kinds
+    for text in tap.received:
+        errors = [e.message for e in server_messages.iter_errors(json.loads(text))]
+        assert not errors, (errors[:3], text[:1500])
+    for text in tap.sent:
+        errors = [e.message for e in client_messages.iter_errors(json.loads(text))]
+        assert not errors, (errors[:3], text[:1500])
