@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run play serve cluster test test-fast test-web web lint typecheck bench clean rules-coverage mutate
+.PHONY: run play serve cluster test test-fast test-web web lint typecheck bench clean rules-coverage mutate schema schema-check
 
 # The browser client: installed and built only when missing or older than its sources.
 WEB_DEPS := web/node_modules/.installed
@@ -40,7 +40,24 @@ play: $(STAMP)
 cluster: $(STAMP) web
 	$(BIN)/zpy cluster $(ARGS)
 
-test: $(STAMP) web lint typecheck test-web rules-coverage
+# The protocol's JSON Schema (`zpy schema`) and the browser client's wire types generated
+# from it; both are committed, and `make test` fails when they are out of date.
+SCHEMA_JSON := web/protocol.schema.json
+WIRE_TS := web/src/wire.gen.ts
+JSON2TS := cd web && npx json2ts --unreachableDefinitions --additionalProperties false \
+	--bannerComment "// Generated from protocol.schema.json (zpy schema) by make schema: do not edit."
+
+schema: $(STAMP) $(WEB_DEPS)
+	$(BIN)/zpy schema --out $(SCHEMA_JSON) --force
+	$(JSON2TS) -i protocol.schema.json -o src/wire.gen.ts
+
+schema-check: $(STAMP) $(WEB_DEPS)
+	@$(BIN)/zpy schema | cmp -s - $(SCHEMA_JSON) || \
+	  { echo "$(SCHEMA_JSON) is out of date: run make schema" >&2; exit 1; }
+	@$(JSON2TS) -i protocol.schema.json | cmp -s - src/wire.gen.ts || \
+	  { echo "$(WIRE_TS) is out of date: run make schema" >&2; exit 1; }
+
+test: $(STAMP) web lint typecheck schema-check test-web rules-coverage
 	$(BIN)/python -m pytest -n 2 --dist worksteal --durations=15
 
 # The edit-test loop: every test but the long random-game properties and the browser.

@@ -30,6 +30,7 @@ from pydantic import (
     ValidationError,
     create_model,
 )
+from pydantic.json_schema import GenerateJsonSchema
 from typing_extensions import TypedDict
 
 from ..engine.events import event_json_types
@@ -567,14 +568,24 @@ class _Wire(TypedDict):
     server: ServerMessage
 
 
+class _Schema(GenerateJsonSchema):
+    """Titles for the messages and their parts, not for each field: generated client
+    types then read ``ref: string | null``, not an alias per field."""
+
+    def field_title_should_be_set(self, schema: Any) -> bool:
+        return False
+
+
 def json_schema() -> dict[str, Any]:
     """The JSON Schema (2020-12) of every message of the protocol, in both directions:
     ``properties.client`` and ``properties.server`` (``zpy schema``)."""
-    schema = TypeAdapter(_Wire).json_schema()
+    schema = TypeAdapter(_Wire).json_schema(schema_generator=_Schema)
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": f"https://zhaopengyou.invalid/protocol/{PROTOCOL_VERSION}",
         **schema,
-        "title": f"zhaopengyou WebSocket protocol {PROTOCOL_VERSION} (docs/protocol.md)",
-        "description": "client: a message a client sends; server: one the server sends",
+        "title": "Protocol",
+        "description": f"The zhaopengyou WebSocket protocol {PROTOCOL_VERSION} "
+        "(docs/protocol.md): client, a message a client sends; server, one the server sends.",
+        "additionalProperties": False,
     }
