@@ -273,9 +273,16 @@ export interface Account {
   rounds_played: number;
   score: number;
   series_played: number;
-  title: {
-    [k: string]: string;
-  };
+  title: Localized;
+}
+/**
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "Localized".
+ */
+export interface Localized {
+  en: string;
+  "zh-Hans": string;
+  "zh-Hant": string;
 }
 /**
  * This interface was referenced by `Protocol`'s JSON-Schema
@@ -663,9 +670,7 @@ export interface ViewMessage {
   round: number;
   scoreboard: Points[];
   seq: number;
-  suits: {
-    [k: string]: string[];
-  } | null;
+  suits: Suits | null;
   tricks_from: number;
   turn_seconds_left: number | null;
   type: "view";
@@ -710,6 +715,19 @@ export interface FriendCallChoice {
 export interface Points {
   points: number;
   seats: number[];
+}
+/**
+ * Each effective suit's cards, weakest first (R-1.5, R-2).
+ *
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "Suits".
+ */
+export interface Suits {
+  C: string[];
+  D: string[];
+  H: string[];
+  S: string[];
+  trump: string[];
 }
 /**
  * Everything one seat (``seat`` null: a spectator) may know of a round.

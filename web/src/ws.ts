@@ -1,12 +1,12 @@
 // The WebSocket connection (docs/protocol.md § WebSocket basics): hello, refs, reconnects.
 import type { Account } from "./api";
 import type { Lang } from "./i18n";
+import type { Protocol } from "./wire.gen";
 
 export const PROTOCOL_VERSION = 1;
 
-// Server messages are many shapes; each page reads the fields of the types it handles.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type ServerMessage = { type: string; ref?: string | null; [key: string]: any };
+// Every message the server sends, generated from its schema (make schema: wire.gen.ts).
+export type ServerMessage = Protocol["server"];
 
 export interface ServerError {
   code: string;
@@ -48,15 +48,15 @@ export class Connection {
       const message = JSON.parse(String(frame.data)) as ServerMessage;
       if (message.type === "welcome") {
         this.retry = 0;
-        this.account = message.account as Account;
+        this.account = message.account;
         this.setStatus("open");
         return;
       }
-      const ref = message.ref;
+      const ref = "ref" in message ? message.ref : null;
       if (ref && this.pending.has(ref) && message.type !== "room") {
         const waiter = this.pending.get(ref)!;
         this.pending.delete(ref);
-        if (message.type === "error") waiter.reject(message as unknown as ServerError);
+        if (message.type === "error") waiter.reject(message);
         else waiter.resolve(message);
       }
       for (const listener of this.listeners) listener(message);

@@ -328,6 +328,10 @@ class _Sent(BaseModel):
 Options = dict[str, int | str | bool]
 
 
+# A text in each language of the card room.
+Localized = TypedDict("Localized", {"zh-Hans": str, "zh-Hant": str, "en": str})
+
+
 class Account(_Sent):
     """What anyone may see of an account; ``title`` in each language (R-11.3)."""
 
@@ -335,7 +339,7 @@ class Account(_Sent):
     name: str
     guest: bool
     score: int
-    title: dict[str, str]
+    title: Localized
     rounds_played: int
     series_played: int
 
@@ -497,13 +501,23 @@ class Points(_Sent):
     points: int
 
 
+class Suits(_Sent):
+    """Each effective suit's cards, weakest first (R-1.5, R-2)."""
+
+    S: list[str]
+    H: list[str]
+    C: list[str]
+    D: list[str]
+    trump: list[str]
+
+
 class ViewMessage(_Sent):
     type: Literal["view"]
     round: int
     seq: int
     tricks_from: int
     view: ViewDict
-    suits: dict[str, list[str]] | None
+    suits: Suits | None
     choices: Choices
     scoreboard: list[Points]
     decks: int

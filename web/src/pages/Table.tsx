@@ -118,7 +118,7 @@ export function Table({ roomId, watch }: Props) {
 
   const view = state.view?.view ?? null;
   const suits = state.view?.suits ?? null;
-  const mySeat = state.room?.you.seat ?? null;
+  const mySeat = state.room?.you?.seat ?? null;
   const room = state.room?.room ?? null;
   const players = room?.seats.length ?? 4;
   const may = useMemo(() => new Set(view && view.seat === mySeat ? view.may : []), [view, mySeat]);
@@ -227,15 +227,15 @@ export function Table({ roomId, watch }: Props) {
     if (!connection) return;
     try {
       const answer = await connection.request({ type: "hint" });
-      const action = answer.action as Record<string, unknown> | null;
+      if (answer.type !== "hint") return;
+      const action = answer.action;
       if (!action) return setHinted({ none: true });
-      const kind = action.kind as string;
-      if (kind === "play" || kind === "bury" || kind === "give_back") selectCards(action.cards as string[]);
-      else if (kind === "bid") setHinted({ bid: { cards: action.cards as string[], bid_kind: action.bid_kind as string | null } });
-      else if (kind === "call_friend") setHinted({ friend: { card: action.card as string | null, solo: action.solo as boolean } });
-      else if (kind === "pass") setHinted({ pass: true });
-      else if (kind === "swap") {
-        const pairs = action.pairs as [string, string][];
+      if (action.kind === "play" || action.kind === "bury" || action.kind === "give_back") selectCards(action.cards);
+      else if (action.kind === "bid") setHinted({ bid: { cards: action.cards, bid_kind: action.bid_kind } });
+      else if (action.kind === "call_friend") setHinted({ friend: { card: action.card, solo: action.solo } });
+      else if (action.kind === "pass") setHinted({ pass: true });
+      else if (action.kind === "swap") {
+        const pairs = action.pairs;
         selectCards(pairs.map((pair) => pair[0]));
         setKittyPicks(pairs.map((pair) => pair[1]));
       }
@@ -700,7 +700,7 @@ function CounterPanel({ state }: { state: TableState }) {
 }
 
 function eventText(event: GameEvent, name: (seat: number) => string, lang: ReturnType<typeof useLang>, t: (msg: Msg, p?: Record<string, string | number>) => string): string {
-  const who = event.seat != null ? name(event.seat) : "";
+  const who = "seat" in event ? name(event.seat) : "";
   switch (event.kind) {
     case "bid":
       return t(T.events.bid, { name: who, cards: cardsLabel(event.cards as string[], lang) });

@@ -69,29 +69,29 @@ function newRound(state: TableState, round: number): TableState {
 export function reduce(state: TableState, message: ServerMessage, now: number): TableState {
   switch (message.type) {
     case "room": {
-      const room = message as unknown as RoomMessage;
+      const room: RoomMessage = message;
       const next = { ...state, room };
       if (room.room.status === "open") return { ...next, round: null, view: null, seriesOver: null, roundOver: null };
       return next;
     }
     case "events": {
-      let next = newRound(state, message.round as number);
-      const mySeat = next.room?.you.seat ?? null;
+      let next = newRound(state, message.round);
+      const mySeat = next.room?.you?.seat ?? null;
       const hand = [...next.hand];
       const sizes = [...next.handSizes];
       let dealt = next.dealt;
       const log = [...next.log];
       let seq = next.seq;
       let failedThrow = next.failedThrow;
-      for (const event of message.events as GameEvent[]) {
+      for (const event of message.events) {
         if (event.seq <= seq) continue; // already had it (a resync overlaps)
         seq = event.seq;
         if (event.kind === "card_dealt") {
-          const seat = event.seat as number;
+          const seat = event.seat;
           while (sizes.length <= seat) sizes.push(0);
           sizes[seat] += 1;
-          dealt = event.dealt as number;
-          if (seat === mySeat && event.card) hand.push(event.card as string);
+          dealt = event.dealt;
+          if (seat === mySeat && event.card) hand.push(event.card);
         } else if (event.kind === "redeal") {
           hand.length = 0;
           sizes.fill(0);
@@ -105,7 +105,7 @@ export function reduce(state: TableState, message: ServerMessage, now: number): 
       return next;
     }
     case "view": {
-      const msg = message as unknown as ViewMessage;
+      const msg: ViewMessage = message;
       const next = newRound(state, msg.round);
       const tricks = next.tricks.slice(0, msg.tricks_from).concat(msg.view.tricks);
       const deadline = msg.turn_seconds_left == null ? null : now + msg.turn_seconds_left * 1000;
@@ -121,13 +121,13 @@ export function reduce(state: TableState, message: ServerMessage, now: number): 
       };
     }
     case "round_over":
-      return { ...state, roundOver: message as unknown as RoundOver };
+      return { ...state, roundOver: message };
     case "series_over":
-      return { ...state, seriesOver: message.standings as Standings };
+      return { ...state, seriesOver: message.standings };
     case "chat":
-      return { ...state, chat: [...state.chat, message as unknown as ChatLine].slice(-100) };
+      return { ...state, chat: [...state.chat, message].slice(-100) };
     case "error":
-      return { ...state, error: { code: message.code as string, message: message.message as string, rule: message.rule as string | null } };
+      return { ...state, error: { code: message.code, message: message.message, rule: message.rule ?? null } };
     default:
       return state;
   }
