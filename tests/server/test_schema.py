@@ -90,6 +90,8 @@ async def test_real_traffic_fits_the_printed_schema(sqlite_url: str, preset: str
             await follower.hello(follower_account.token)
             await follower.send({"type": "lobby", "ref": "l"})
             await follower.until("lobby")
+            await follower.send({"type": "action", "action": {"kind": "pass"}, "ref": "x"})
+            assert (await follower.until("error"))["code"] == "no_room"
             players = PRESETS[preset]
             accounts = [await guest(base) for _ in range(players - 1)]
             room = await create_room(
@@ -101,7 +103,7 @@ async def test_real_traffic_fits_the_printed_schema(sqlite_url: str, preset: str
                 tap.wrap(client._ws)
                 await client.send({"type": "join", "room": room["id"], "seat": seat})
             await clients[0].send({"type": "chat", "text": "你好", "ref": "c"})
-            await clients[0].send({"type": "hint", "ref": "h"})  # before the series: refused
+            await clients[0].send({"type": "hint", "ref": "h"})  # before the series: no action
             async with Raw(base) as spectator:
                 tap.wrap(spectator.ws)
                 await spectator.hello(follower_account.token)
