@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any, get_args, get_type_hints
 
 import pytest
+from pydantic import TypeAdapter
 
 from zhaopengyou.engine import (
     Action,
@@ -42,7 +43,14 @@ from zhaopengyou.engine.cards import (
     to_ascii_list,
 )
 from zhaopengyou.engine.codec import decode_rng, encode_rng
-from zhaopengyou.engine.events import BidMade, CardDealt, Event, Passed, TrumpDecided
+from zhaopengyou.engine.events import (
+    BidMade,
+    CardDealt,
+    Event,
+    Passed,
+    TrumpDecided,
+    event_json_types,
+)
 from zhaopengyou.engine.wire import ActionDict
 from zhaopengyou.i18n import tr
 
@@ -232,6 +240,19 @@ EVENTS: dict[str, tuple[Callable[[], Event], dict[str, Any]]] = {
         },
     ),
 }
+
+
+def test_every_event_kind_declares_the_json_type_of_each_field() -> None:
+    """What the wire's schema is built from (docs/protocol.md, "The schema"): each event
+    kind's fields, ``kind`` apart, each with the JSON type its wire form has."""
+    declared = event_json_types()
+    for _, wire in EVENTS.values():
+        fields = declared[wire["kind"]]
+        assert set(fields) == set(wire) - {"kind"}
+        for name, value in wire.items():
+            if name != "kind":
+                json_type: Any = fields[name]
+                assert TypeAdapter(json_type).validate_python(value, strict=True) == value
 
 
 @pytest.mark.parametrize("name", list(EVENTS))
