@@ -4,7 +4,6 @@ only where a test failed, and leaves every other outcome to mutmut."""
 from __future__ import annotations
 
 import functools
-import importlib.util
 import json
 import signal
 import subprocess
@@ -14,21 +13,12 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from . import load_tool
+
 REPO = Path(__file__).resolve().parents[2]
 
 
-def load_judge() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "mutation_judge", REPO / "tools" / "mutation_judge.py"
-    )
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look themselves up there
-    spec.loader.exec_module(module)
-    return module
-
-
-judge = load_judge()
+judge = load_tool("mutation_judge")
 
 TESTS = """\
 import os
