@@ -24,7 +24,7 @@ def records() -> Records:
     preset = get_preset("tractor")
     match = Match(preset, seed=12, rounds=3)
     play_match(match, [RandomBot(seat) for seat in range(4)])
-    return match_records(match)
+    return [dict(record) for record in match_records(match)]
 
 
 def write(path: Path, records: Records) -> Path:

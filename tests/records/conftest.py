@@ -27,7 +27,7 @@ def play_recorded_match(preset: Preset, seed: int, rounds: int = ROUNDS_PER_MATC
     """One random-bot match, as its list of round records."""
     match = Match(preset, seed=seed, rounds=rounds)
     play_match(match, [RandomBot(seed * 100 + seat) for seat in range(preset.players)])
-    return match_records(match)
+    return [dict(record) for record in match_records(match)]
 
 
 @pytest.fixture(scope="session")

@@ -55,7 +55,7 @@ def played(game: str, seed: int, rounds: int = 3) -> list[Record]:
     preset = get_preset(name, **options)
     match = Match(preset, seed=seed, rounds=rounds)
     play_match(match, [KeenDeclarer(seed * 10 + seat) for seat in range(preset.players)])
-    return match_records(match)
+    return [dict(record) for record in match_records(match)]
 
 
 @functools.cache
@@ -97,7 +97,7 @@ def standing_throw(record: Record) -> bool:
     )
 
 
-def disagreement(record: Record) -> str:
+def disagreement(record: object) -> str:
     report = replay_record(record)
     assert not report.ok and report.disagreement is not None, "the falsification was accepted"
     return report.disagreement

@@ -22,6 +22,7 @@ from zhaopengyou.records import (
     replay_record,
     round_record,
 )
+from zhaopengyou.records.wire import RecordEvent
 
 from .conftest import Records, play_recorded_match
 
@@ -185,7 +186,7 @@ def test_players_names_and_events_are_kept() -> None:
         Round(get_preset("tractor"), seed=3, levels=(0,) * 4, dealer=0),
         [RandomBot(seat) for seat in range(4)],
     )
-    events = [{"kind": "quit", "seat": 2, "after_trick": 5}]
+    events: list[RecordEvent] = [{"kind": "quit", "seat": 2, "after_trick": 5}]
     record = round_record(rnd, players=["东", "南", "西", "北"], events=events)
     assert record["players"] == ["东", "南", "西", "北"]
     assert record["events"] == events
@@ -238,7 +239,7 @@ def sorted_deck_round() -> tuple[Round, dict[str, Any]]:
     rnd.apply(3, Bury(rnd.kitty))
     rnd.apply(3, CallFriend(Card.parse("AS")))
     play_round(rnd, [RandomBot(100 + seat) for seat in range(5)])
-    return rnd, round_record(rnd, players=["甲", "乙", "丙", "丁", "戊"])
+    return rnd, dict(round_record(rnd, players=["甲", "乙", "丙", "丁", "戊"]))
 
 
 def test_hand_built_record_values(sorted_deck_round: tuple[Round, dict[str, Any]]) -> None:

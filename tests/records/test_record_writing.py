@@ -165,6 +165,7 @@ def test_friend_call_of_each_kind(
 ) -> None:
     solo = round_record(solo_round)
     assert (solo["friend_call"], solo["friend"]) == ({"solo": True}, None)
+    assert solo["friend_call"] is not None
     assert dumps_record(solo["friend_call"]) == '{"solo":true}'
     called = round_record(called_round)
     assert called_round.friend_call is not None

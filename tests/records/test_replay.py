@@ -79,7 +79,7 @@ def test_named_parses_replay_exactly() -> None:
         preset = PRESETS["zhaopengyou" if seed % 2 else "tractor"]
         match = Match(preset, seed=seed, rounds=2)
         play_match(match, [SinglesThrower(seed * 10 + s) for s in range(preset.players)])
-        records.extend(match_records(match))
+        records.extend(dict(record) for record in match_records(match))
         if min(named_throws(records)) > 0:
             break
     assert min(named_throws(records)) > 0
@@ -160,7 +160,7 @@ def match_records_of(seed: int) -> Records:
     preset = PRESETS["zhaopengyou"]
     game = Match(preset, seed=seed, rounds=2)
     play_match(game, [RandomBot(seed + seat) for seat in range(preset.players)])
-    return match_records(game)
+    return [dict(record) for record in match_records(game)]
 
 
 def tampered(match: Records) -> dict[str, Any]:

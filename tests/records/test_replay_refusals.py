@@ -100,7 +100,7 @@ def falsified(template: str, preset_name: str) -> tuple[dict[str, Any], int, int
         rnd = play_round(Round(preset, seed=seed), agents)
         if found:
             trick, seat, cards = found[0]
-            record = round_record(rnd)
+            record: dict[str, Any] = dict(round_record(rnd))
             (play,) = (p for p in record["tricks"][trick]["plays"] if p["seat"] == seat)
             play["cards"] = to_ascii_list(cards)
             return record, trick + 1, seat, play["cards"]

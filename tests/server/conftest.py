@@ -41,7 +41,8 @@ def every_frame_fits_the_schema(monkeypatch: pytest.MonkeyPatch) -> Iterator[lis
     """Every message a test's client receives from a server validates against the
     protocol's schema of server messages (``zpy schema``), and every message a bot client
     sends against the schema of client messages: the schema is checked on real traffic,
-    in every server test. (Raw clients may send anything: refusals are tested with them.)"""
+    in every server test. (Raw clients may send anything: refusals are tested with them.)
+    And every message a server in the test's process packs fits as it was built."""
     from pydantic import ValidationError
 
     from zhaopengyou.server import protocol
@@ -57,7 +58,11 @@ def every_frame_fits_the_schema(monkeypatch: pytest.MonkeyPatch) -> Iterator[lis
         except ValidationError as err:
             misfits.append(f"{err}\n{message!r:.2000}")
 
-    receive, send, next_ = BotClient.receive, BotClient.send, Raw.next
+    receive, send, next_, packed = BotClient.receive, BotClient.send, Raw.next, protocol.packed
+
+    def checked_packed(message: protocol.Sent) -> tuple[str, protocol.Meta]:
+        check(dict(message))  # as the server built it, also when no test client reads it
+        return packed(message)
 
     async def checked_receive(self: BotClient) -> dict[str, Any]:
         message = await receive(self)
@@ -79,6 +84,7 @@ def every_frame_fits_the_schema(monkeypatch: pytest.MonkeyPatch) -> Iterator[lis
     monkeypatch.setattr(BotClient, "receive", checked_receive)
     monkeypatch.setattr(BotClient, "send", checked_send)
     monkeypatch.setattr(Raw, "next", checked_next)
+    monkeypatch.setattr(protocol, "packed", checked_packed)
     yield misfits
     assert not misfits, f"{len(misfits)} frames do not fit the schema; the first:\n{misfits[0]}"
 

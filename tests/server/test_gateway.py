@@ -11,8 +11,8 @@ import orjson
 import pytest
 from starlette.websockets import WebSocketState
 
+from zhaopengyou.server import protocol as p
 from zhaopengyou.server.gateway import Connection
-from zhaopengyou.server.protocol import meta_of
 
 
 class Socket:
@@ -30,8 +30,9 @@ class Socket:
         self.client_state = WebSocketState.DISCONNECTED
 
 
-def events(number: int, *seqs: int) -> dict[str, Any]:
-    return {"type": "events", "round": number, "events": [{"seq": s} for s in seqs]}
+def events(number: int, *seqs: int) -> p.Events:
+    passes = [{"kind": "pass", "seat": 0, "seq": s} for s in seqs]
+    return p.Events(type="events", round=number, events=passes)
 
 
 async def drained(conn: Connection, socket: Socket) -> list[Any]:
@@ -52,8 +53,8 @@ async def test_events_reach_the_client_once_and_in_order() -> None:
     conn = Connection(socket, {"id": 1}, "en", 1, lambda c: asked.append(c.since))  # type: ignore[arg-type]
     conn.send(events(1, 1, 2))
     conn.send(events(1, 1, 2))  # repeated on the way: dropped
-    conn.send_text(orjson.dumps(events(1, 2, 3, 4)).decode(), meta_of(events(1, 2, 3, 4)))
-    conn.send({"type": "view", "round": 1, "seq": 4})
+    conn.send_text(*p.packed(events(1, 2, 3, 4)))
+    conn.send(p.Ack(type="ack", ref=None))
     conn.send(events(1, 7, 8))  # 5 and 6 are missing: the room is asked again
     assert asked == [(1, 4)]
     conn.send(events(1, 9))  # still missing: not asked again at once
@@ -64,7 +65,7 @@ async def test_events_reach_the_client_once_and_in_order() -> None:
     assert await drained(conn, socket) == [
         (1, [1, 2]),
         (1, [3, 4]),
-        "view",
+        "ack",
         (1, [5, 6, 7, 8, 9]),
         (2, [1]),
     ]
@@ -76,7 +77,7 @@ async def test_answers_and_rooms_are_tracked() -> None:
     conn = Connection(socket, {"id": 1}, "en", 1, lambda c: None)  # type: ignore[arg-type]
     conn.room_id = "r"
     conn.outstanding = {"a1": "action", "a2": "ping"}
-    conn.send({"type": "ack", "ref": "a1"})
+    conn.send(p.Ack(type="ack", ref="a1"))
     assert conn.outstanding == {"a2": "ping"}
     conn.joined("other", True)  # not its room: nothing changes
     assert not conn.playing

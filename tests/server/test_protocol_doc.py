@@ -1,14 +1,15 @@
 """docs/protocol.md keeps up with the code: every client message type (with examples the
-server accepts), every message type the server code sends (with the keys its code
-spells out), every error code (WebSocket and HTTP), every HTTP route of the app, every
-room setting with its default and limits, and every chat phrase."""
+server accepts), every message type the server sends (with every key of its model),
+every error code (WebSocket and HTTP), every HTTP route of the app, every room setting
+with its default and limits, and every chat phrase."""
 
 from __future__ import annotations
 
 import ast
+import json
 import re
 from pathlib import Path
-from typing import get_args
+from typing import get_args, get_type_hints
 
 from annotated_types import Ge, Le
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -61,23 +62,11 @@ def table_rows(text: str) -> dict[str, str]:
 
 
 def sent_messages() -> dict[str, set[str]]:
-    """The ``"type"`` of every dict literal in the server's code (what it sends), with
-    the other keys those literals spell out."""
-    found: dict[str, set[str]] = {}
-    for path in SERVER.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not isinstance(node, ast.Dict):
-                continue
-            keys = {
-                k.value: v
-                for k, v in zip(node.keys, node.values, strict=True)
-                if isinstance(k, ast.Constant)  # not ``**spread`` (None) nor a variable
-            }
-            kind = keys.get("type")
-            if isinstance(kind, ast.Constant) and isinstance(kind.value, str):
-                names = {k for k in keys if isinstance(k, str) and k != "type"}
-                found.setdefault(kind.value, set()).update(names)
-    return found
+    """The ``type`` of every message form the server sends, with its other keys."""
+    return {
+        get_args(get_type_hints(form)["type"])[0]: set(form.__required_keys__) - {"type"}
+        for form in get_args(protocol.Sent)
+    }
 
 
 def http_error_codes() -> set[str]:
@@ -110,8 +99,7 @@ def test_every_message_type_the_server_sends_has_a_section_with_an_example() -> 
     sent = sent_messages()
     assert {"welcome", "error", "room", "events", "view", "ack", "pong"} <= set(sent)
     server = subsections("Server messages")
-    # The dict literals of botclient.py are client messages: documented as such.
-    kinds = set(sent) - set(protocol.MESSAGE_TYPES)
+    kinds = set(sent)
     missing = kinds - set(server)
     assert not missing, f"server message types without a section: {sorted(missing)}"
     for kind in kinds:
@@ -119,6 +107,22 @@ def test_every_message_type_the_server_sends_has_a_section_with_an_example() -> 
         assert json_examples(text), f"`{kind}` has no JSON example"
         for key in sent[kind]:
             assert f"`{key}`" in text or f'"{key}":' in text, f"`{kind}` lacks its key `{key}`"
+
+
+def test_every_whole_server_example_fits_its_model() -> None:
+    """The server messages' examples that are whole JSON (not shortened with …) are
+    messages the models accept: every key present, none more, of its type."""
+    checked = 0
+    for kind, text in subsections("Server messages").items():
+        for example in json_examples(text):
+            try:
+                message = json.loads(example)
+            except json.JSONDecodeError:
+                continue  # shortened with …
+            assert message["type"] == kind, example
+            protocol.SERVER_MESSAGES.validate_python(message)
+            checked += 1
+    assert checked >= 10
 
 
 def test_every_error_code_is_in_the_tables() -> None:
@@ -153,7 +157,7 @@ def test_every_http_route_is_documented(tmp_path: Path) -> None:
 
 def test_room_settings_with_their_defaults_and_limits() -> None:
     rows = table_rows(split(section("Rooms: settings and life cycle"), "### ")["Room settings"])
-    for name, default in Settings().to_dict().items():
+    for name, default in Settings().info().items():
         assert name in rows, f"room setting `{name}` is not in the table"
         field = RoomRequest.model_fields[name]
         cells = [cell.replace(" ", "") for cell in rows[name].split("|")]
@@ -171,5 +175,5 @@ def test_every_chat_phrase_is_listed_with_its_texts() -> None:
     rows = table_rows(section("Chat rules"))
     for phrase, texts in PHRASES.items():
         assert phrase in rows, f"phrase `{phrase}` is not listed"
-        for text in texts.values():
-            assert text in rows[phrase], (phrase, text)
+        for text in dict(texts).values():
+            assert isinstance(text, str) and text in rows[phrase], (phrase, text)

@@ -196,7 +196,8 @@ async def test_a_crash_between_the_last_round_and_the_series_end_is_finished_on_
                 break
             await asyncio.sleep(0.1)
         assert again["room"]["status"] == "finished" and len(again["rounds"]) == 1
-        assert again["room"]["result"] == finished["room"]["result"]
+        assert again["result"] == finished["result"]
+        assert finished["result"]["winners"] and finished["room"]["rounds_played"] == 1
         assert "Traceback" not in server.log.read_text()
     finally:
         server.stop()

@@ -13,7 +13,7 @@ import pytest
 
 from zhaopengyou.engine import Match, Phase, get_preset
 from zhaopengyou.server import protocol as p
-from zhaopengyou.server.room import Driver, Publisher, Refused, Seating, Settings
+from zhaopengyou.server.room import Driver, Publisher, Refused, Seating, Settings, room_summary
 from zhaopengyou.server.room.driver import BotTurn, Deal, FinishRound, StartRound, TimeOut
 from zhaopengyou.server.room.publisher import Member
 
@@ -27,8 +27,8 @@ class Sink:
         self.messages: list[dict[str, Any]] = []
         self.rooms: list[tuple[str, bool]] = []
 
-    def send(self, message: dict[str, Any]) -> None:
-        self.messages.append(message)
+    def send(self, message: p.Sent) -> None:
+        self.send_text(*p.packed(message))
 
     def send_text(self, text: str, meta: Any) -> None:
         self.messages.append(orjson.loads(text))
@@ -147,9 +147,23 @@ def test_each_member_gets_only_what_its_seat_may_see() -> None:
     rnd = Match(preset, seed=5, rounds=1, dealer=0).new_round()
     described: list[tuple[str, Member | None]] = []
 
-    def describe(lang: str, member: Member | None) -> dict[str, Any]:
+    def describe(lang: str, member: Member | None) -> p.Room:
         described.append((lang, member))
-        return {"type": "room"}
+        summary = room_summary(
+            room_id="r1",
+            name="t",
+            preset=preset,
+            series_rounds=1,
+            private=False,
+            status="playing",
+            settings=Settings(),
+            seats=[],
+            spectators=1,
+            rounds_played=0,
+        )
+        return p.Room(
+            type="room", room=summary, you=None, standings=None, round=1, result=None, ref=None
+        )
 
     publisher = Publisher(describe)
     seat0, seat1, watcher = Sink(1), Sink(2, "zh-Hans"), Sink(3)

@@ -17,9 +17,10 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from zhaopengyou.bots import HeuristicBot
+from zhaopengyou.server.app import create_app
 from zhaopengyou.server.botclient import BotClient, create_room, guest
 
-from .harness import Raw, running_server
+from .harness import Raw, api, running_server
 from .test_rooms import FAST
 
 ZPY = str(Path(sys.executable).parent / "zpy")
@@ -42,7 +43,7 @@ def validator(schema: dict[str, Any], direction: str) -> Draft202012Validator:
 def test_zpy_schema_prints_both_directions_and_never_overwrites(tmp_path: Path) -> None:
     schema = printed_schema()
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
-    assert set(schema["properties"]) == {"client", "server"}
+    assert set(schema["properties"]) == {"client", "server", "http"}
     text = json.dumps(schema)
     for kind in ("hello", "action", "welcome", "view", "events", "round_over", "lobby_room"):
         assert f'"const": "{kind}"' in text, kind
@@ -126,3 +127,84 @@ async def test_real_traffic_fits_the_printed_schema(sqlite_url: str, preset: str
     for text in tap.sent:
         errors = [e.message for e in client_messages.iter_errors(json.loads(text))]
         assert not errors, (errors[:3], text[:1500])
+
+
+def http_validator(schema: dict[str, Any], answer: str) -> Draft202012Validator:
+    """A validator of one HTTP answer (``properties.http``, a ``$ref`` to each answer)."""
+    answers = schema["$defs"][schema["properties"]["http"]["$ref"].split("/")[-1]]
+    part = {"$defs": schema["$defs"], **answers["properties"][answer]}
+    return Draft202012Validator(part)
+
+
+@pytest.mark.anyio
+async def test_every_http_answer_fits_the_printed_schema(sqlite_url: str) -> None:
+    """Each endpoint's answer, a live and a finished room and a round's record included,
+    as an outside client reads them against ``properties.http``."""
+    schema = await asyncio.to_thread(printed_schema)
+    answers: list[tuple[str, Any]] = []
+    async with running_server(sqlite_url) as base:
+        session = (await api(base, "POST", "/api/guest")).json()
+        token = session["token"]
+        answers.append(("session", session))
+        registered = await api(
+            base, "POST", "/api/register", json={"name": "Lin", "password": "x" * 8}
+        )
+        answers.append(("session", registered.json()))
+        logged_in = await api(base, "POST", "/api/login", json={"name": "Lin", "password": "x" * 8})
+        answers.append(("session", logged_in.json()))
+        answers.append(("account", (await api(base, "GET", "/api/me", token)).json()))
+        answers.append(("presets", (await api(base, "GET", "/api/presets")).json()))
+        room = await create_room(base, token, preset="tractor", rounds=1, bots=[0, 1, 2, 3], **FAST)
+        answers.append(("rooms", (await api(base, "GET", "/api/rooms")).json()))
+        private = await api(
+            base, "POST", "/api/rooms", token, json={"preset": "qidong", "private": True}
+        )
+        assert private.status_code == 201 and private.json()["room"]["invite_code"]
+        answers.append(("created_room", private.json()))
+        answers.append(("room", (await api(base, "GET", f"/api/rooms/{room['id']}")).json()))
+        async with Raw(base) as follower:  # the bots' series, to its end
+            await follower.hello(token)
+            await follower.send({"type": "lobby"})
+            await follower.until("lobby_room_gone", timeout=120, id=room["id"])
+        finished = (await api(base, "GET", f"/api/rooms/{room['id']}?lang=en")).json()
+        assert finished["room"]["status"] == "finished" and finished["result"]["winners"]
+        answers.append(("room", finished))
+        record = await api(base, "GET", f"/api/rounds/{finished['rounds'][0]['id']}/record")
+        answers.append(("record", record.json()))
+        answers.append(("leaderboard", (await api(base, "GET", "/api/leaderboard")).json()))
+        answers.append(("profile", (await api(base, "GET", "/api/accounts/Lin")).json()))
+        answers.append(("history", (await api(base, "GET", "/api/accounts/Lin/history")).json()))
+        answers.append(("logged_out", (await api(base, "POST", "/api/logout", token)).json()))
+        for refused in (
+            await api(base, "GET", "/api/rooms/nope1234"),
+            await api(base, "GET", "/api/leaderboard?limit=0"),
+            await api(base, "GET", "/api/me", "not a token"),
+        ):
+            assert refused.status_code in (400, 401, 404)
+            answers.append(("error", refused.json()))
+    for answer, body in answers:
+        errors = [e.message for e in http_validator(schema, answer).iter_errors(body)]
+        assert not errors, (answer, errors[:3], json.dumps(body)[:1500])
+
+
+def test_openapi_documents_every_answer() -> None:
+    """Every route of /openapi.json names the model of its answer and of its refusals
+    (400, not FastAPI's 422, for a request that does not fit)."""
+    document = create_app("sqlite+aiosqlite:///:memory:").openapi()
+    routes = 0
+    for path, methods in document["paths"].items():
+        for method, route in methods.items():
+            routes += 1
+            where = f"{method.upper()} {path}"
+            answers = route["responses"]
+            assert "422" not in answers, where
+            ok = answers.get("201") or answers["200"]
+            if path != "/metrics":  # Prometheus text
+                assert "$ref" in ok["content"]["application/json"]["schema"], where
+            refusal = "Health" if path == "/healthz" else "ErrorBody"
+            for status, answer in answers.items():
+                if status[0] in "45":
+                    schema = answer["content"]["application/json"]["schema"]
+                    assert schema == {"$ref": f"#/components/schemas/{refusal}"}, (where, status)
+    assert routes >= 14
+    assert "400" in document["paths"]["/api/rooms"]["post"]["responses"]

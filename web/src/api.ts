@@ -1,124 +1,26 @@
 // HTTP API (docs/protocol.md § HTTP endpoints) and its wire types.
 import type { Lang } from "./i18n";
+import type { HttpAnswers, RoomSettings } from "./wire.gen";
 
-export type Localized = Record<Lang, string>;
+// The answers' shapes are generated from the server's schema (`make schema`: wire.gen.ts).
+export type {
+  Account,
+  HistoryEntry,
+  Leader,
+  Localized,
+  PresetInfo,
+  PresetOption,
+  Presets,
+  Profile,
+  RecordDict,
+  RoomSummary,
+  SeatInfo as Seat,
+  SeriesEntry,
+  Standings,
+} from "./wire.gen";
 
-export interface Account {
-  id: number;
-  name: string;
-  guest: boolean;
-  score: number;
-  title: Localized;
-  rounds_played: number;
-  series_played: number;
-}
-
-export interface Seat {
-  name: string;
-  account: number | null;
-  bot: boolean;
-  quit: boolean;
-  auto: boolean;
-  ready: boolean;
-  connected: boolean;
-  title: string | null;
-}
-
-export const BOT_LEVELS = ["easy", "normal", "hard"] as const;
-export type BotLevel = (typeof BOT_LEVELS)[number];
-
-export interface RoomSettings {
-  deal_ms: number;
-  bot_ms: number;
-  turn_seconds: number;
-  between_ms: number;
-  quit_penalty: number;
-  bot_level: BotLevel;
-}
-
-export interface RoomSummary {
-  id: string;
-  name: string;
-  preset: string;
-  options: Record<string, unknown>;
-  mode: "xun" | "ding";
-  rounds: number;
-  private: boolean;
-  status: "open" | "playing" | "finished";
-  settings: RoomSettings;
-  seats: Seat[];
-  spectators: number;
-  rounds_played: number;
-  invite_code?: string;
-}
-
-export interface Standings {
-  rounds_played: number;
-  rounds: number;
-  totals: number[];
-  levels: string[] | null;
-  next_banker: number | null;
-  winners: number[] | null;
-}
-
-export interface PresetOption {
-  name: string;
-  help: string;
-  choices: unknown[] | null;
-  minimum: number | null;
-  maximum: number | null;
-  default: unknown;
-}
-
-export interface PresetInfo {
-  name: string;
-  title: string;
-  players: number;
-  mode: "xun" | "ding";
-  options: PresetOption[];
-}
-
-export interface Presets {
-  presets: PresetInfo[];
-  phrases: Record<string, Localized>;
-}
-
-export interface HistoryEntry {
-  kind: "round" | "quit";
-  points: number;
-  seat: number;
-  room_id: string;
-  round_id: number | null;
-  created_at: string;
-  number: number | null;
-  preset: string;
-  room_name: string;
-}
-
-export interface SeriesEntry {
-  id: string;
-  name: string;
-  preset: string;
-  status: string;
-  series_rounds: number;
-  points: number;
-  rounds: number;
-  last: string;
-}
-
-export interface Profile extends Account {
-  history: HistoryEntry[];
-  series: SeriesEntry[];
-}
-
-export interface Leader {
-  name: string;
-  score: number;
-  rounds_played: number;
-  series_played: number;
-  rank: number;
-  title: Localized;
-}
+export const BOT_LEVELS = ["easy", "normal", "hard"] as const satisfies readonly RoomSettings["bot_level"][];
+export type BotLevel = RoomSettings["bot_level"];
 
 export class ApiError extends Error {
   constructor(
@@ -153,29 +55,26 @@ export async function http<T>(method: string, path: string, body?: unknown): Pro
   });
   const data: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const error = (data as { error?: { code?: string; message?: string }; detail?: unknown } | null)?.error;
+    const error = (data as Partial<HttpAnswers["error"]> | null)?.error;
     throw new ApiError(response.status, error?.code ?? "http", error?.message ?? `HTTP ${response.status}`);
   }
   return data as T;
 }
 
 export const api = {
-  guest: () => http<{ token: string; account: Account }>("POST", "/api/guest"),
+  guest: () => http<HttpAnswers["session"]>("POST", "/api/guest"),
   register: (name: string, password: string) =>
-    http<{ token: string; account: Account }>("POST", "/api/register", { name, password }),
-  login: (name: string, password: string) =>
-    http<{ token: string; account: Account }>("POST", "/api/login", { name, password }),
-  logout: () => http<{ ok: boolean }>("POST", "/api/logout"),
-  me: () => http<Account>("GET", "/api/me"),
-  presets: () => http<Presets>("GET", "/api/presets"),
-  rooms: (lang: Lang) => http<{ rooms: RoomSummary[] }>("GET", `/api/rooms?lang=${lang}`),
-  createRoom: (body: Record<string, unknown>) => http<{ room: RoomSummary }>("POST", "/api/rooms", body),
+    http<HttpAnswers["session"]>("POST", "/api/register", { name, password }),
+  login: (name: string, password: string) => http<HttpAnswers["session"]>("POST", "/api/login", { name, password }),
+  logout: () => http<HttpAnswers["logged_out"]>("POST", "/api/logout"),
+  me: () => http<HttpAnswers["account"]>("GET", "/api/me"),
+  presets: () => http<HttpAnswers["presets"]>("GET", "/api/presets"),
+  rooms: (lang: Lang) => http<HttpAnswers["rooms"]>("GET", `/api/rooms?lang=${lang}`),
+  createRoom: (body: Record<string, unknown>) => http<HttpAnswers["created_room"]>("POST", "/api/rooms", body),
   room: (id: string, lang: Lang) =>
-    http<{ room: RoomSummary; rounds: { id: number; number: number; finished: boolean }[] }>(
-      "GET",
-      `/api/rooms/${encodeURIComponent(id)}?lang=${lang}`,
-    ),
-  profile: (name: string) => http<Profile>("GET", `/api/accounts/${encodeURIComponent(name)}`),
-  leaderboard: (limit = 50) => http<{ leaders: Leader[] }>("GET", `/api/leaderboard?limit=${limit}`),
-  record: (roundId: number) => http<Record<string, unknown>>("GET", `/api/rounds/${roundId}/record`),
+    http<HttpAnswers["room"]>("GET", `/api/rooms/${encodeURIComponent(id)}?lang=${lang}`),
+  profile: (name: string) => http<HttpAnswers["profile"]>("GET", `/api/accounts/${encodeURIComponent(name)}`),
+  leaderboard: (limit = 50) => http<HttpAnswers["leaderboard"]>("GET", `/api/leaderboard?limit=${limit}`),
+  /** A record as the server stored it: read it with `parseRecord` before trusting it. */
+  record: (roundId: number) => http<unknown>("GET", `/api/rounds/${roundId}/record`),
 };

@@ -1,10 +1,11 @@
 // Generated from protocol.schema.json (zpy schema) by make schema: do not edit.
 
 /**
- * The zhaopengyou WebSocket protocol 1 (docs/protocol.md): client, a message a client sends; server, one the server sends.
+ * The zhaopengyou protocol 1 (docs/protocol.md): client, a message a client sends; server, one the server sends; http, what each HTTP endpoint answers.
  */
 export interface Protocol {
   client: Hello | Lobby | Join | Watch | Leave | Ready | AddBot | Act | Trustee | Chat | Resync | Hint | Ping;
+  http: HttpAnswers;
   server:
     | Welcome
     | Pong
@@ -251,14 +252,25 @@ export interface Ping {
   type: "ping";
 }
 /**
+ * What each HTTP endpoint answers (docs/protocol.md).
+ *
  * This interface was referenced by `Protocol`'s JSON-Schema
- * via the `definition` "Welcome".
+ * via the `definition` "HttpAnswers".
  */
-export interface Welcome {
+export interface HttpAnswers {
   account: Account;
-  ref: string | null;
-  type: "welcome";
-  version: number;
+  created_room: CreatedRoom;
+  error: ErrorBody;
+  health: Health;
+  history: History;
+  leaderboard: Leaderboard;
+  logged_out: LoggedOut;
+  presets: Presets;
+  profile: Profile;
+  record: RecordDict;
+  room: RoomInfo;
+  rooms: RoomList;
+  session: Session;
 }
 /**
  * What anyone may see of an account; ``title`` in each language (R-11.3).
@@ -286,61 +298,10 @@ export interface Localized {
 }
 /**
  * This interface was referenced by `Protocol`'s JSON-Schema
- * via the `definition` "Pong".
+ * via the `definition` "CreatedRoom".
  */
-export interface Pong {
-  ref: string | null;
-  type: "pong";
-}
-/**
- * This interface was referenced by `Protocol`'s JSON-Schema
- * via the `definition` "Ack".
- */
-export interface Ack {
-  ref: string | null;
-  type: "ack";
-}
-/**
- * A refusal; ``rule``, ``template`` and ``params`` with ``illegal_action`` only.
- *
- * This interface was referenced by `Protocol`'s JSON-Schema
- * via the `definition` "Error".
- */
-export interface Error {
-  code: string;
-  message: string;
-  params?: {
-    [k: string]: string;
-  } | null;
-  ref: string | null;
-  rule?: string | null;
-  template?: string | null;
-  type: "error";
-}
-/**
- * This interface was referenced by `Protocol`'s JSON-Schema
- * via the `definition` "Room".
- */
-export interface Room {
-  ref?: string | null;
-  result: Standings | null;
+export interface CreatedRoom {
   room: RoomSummary;
-  round: number | null;
-  standings: Standings | null;
-  type: "room";
-  you: You | null;
-}
-/**
- * This interface was referenced by `Protocol`'s JSON-Schema
- * via the `definition` "Standings".
- */
-export interface Standings {
-  levels: string[] | null;
-  next_banker: number | null;
-  rounds: number;
-  rounds_played: number;
-  totals: number[];
-  winners: number[] | null;
 }
 /**
  * This interface was referenced by `Protocol`'s JSON-Schema
@@ -348,7 +309,7 @@ export interface Standings {
  */
 export interface RoomSummary {
   id: string;
-  invite_code?: string | null;
+  invite_code: string | null;
   mode: "ding" | "xun";
   name: string;
   options: {
@@ -388,6 +349,376 @@ export interface RoomSettings {
   deal_ms: number;
   quit_penalty: number;
   turn_seconds: number;
+}
+/**
+ * Every refused request: its code and a message naming what is wrong.
+ *
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "ErrorBody".
+ */
+export interface ErrorBody {
+  error: Refusal;
+}
+/**
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "Refusal".
+ */
+export interface Refusal {
+  code: string;
+  message: string;
+}
+/**
+ * ``/healthz``: this process, its rooms and connections, and its services (``redis``
+ * null when it runs alone); ``status`` unavailable (and 503) when one does not answer.
+ *
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "Health".
+ */
+export interface Health {
+  connections: number;
+  database: string;
+  process: string;
+  redis: string | null;
+  rooms: string[];
+  status: "ok" | "unavailable";
+}
+/**
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "History".
+ */
+export interface History {
+  history: HistoryEntry[];
+  name: string;
+}
+/**
+ * A round's score or a 强退 charge (R-11.2, R-11.3).
+ *
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "HistoryEntry".
+ */
+export interface HistoryEntry {
+  created_at: string;
+  kind: "round" | "quit";
+  number: number | null;
+  points: number;
+  preset: string;
+  room_id: string;
+  room_name: string;
+  round_id: number | null;
+  seat: number;
+}
+/**
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "Leaderboard".
+ */
+export interface Leaderboard {
+  leaders: Leader[];
+}
+/**
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "Leader".
+ */
+export interface Leader {
+  name: string;
+  rank: number;
+  rounds_played: number;
+  score: number;
+  series_played: number;
+  title: Localized;
+}
+/**
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "LoggedOut".
+ */
+export interface LoggedOut {
+  ok: boolean;
+}
+/**
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "Presets".
+ */
+export interface Presets {
+  phrases: {
+    [k: string]: Localized;
+  };
+  presets: PresetInfo[];
+}
+/**
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "PresetInfo".
+ */
+export interface PresetInfo {
+  mode: "ding" | "xun";
+  name: string;
+  options: PresetOption[];
+  players: number;
+  title: string;
+}
+/**
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "PresetOption".
+ */
+export interface PresetOption {
+  choices: (number | string | boolean)[] | null;
+  default: number | string | boolean;
+  help: string;
+  maximum: number | null;
+  minimum: number | null;
+  name: string;
+}
+/**
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "Profile".
+ */
+export interface Profile {
+  guest: boolean;
+  history: HistoryEntry[];
+  id: number;
+  name: string;
+  rounds_played: number;
+  score: number;
+  series: SeriesEntry[];
+  series_played: number;
+  title: Localized;
+}
+/**
+ * A room an account played in, with its 积分 from it.
+ *
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "SeriesEntry".
+ */
+export interface SeriesEntry {
+  id: string;
+  last: string;
+  name: string;
+  points: number;
+  preset: string;
+  rounds: number;
+  series_rounds: number;
+  status: "open" | "playing" | "finished";
+}
+/**
+ * One finished round (RECORD.md § Round object).
+ *
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "RecordDict".
+ */
+export interface RecordDict {
+  attackers_points: number;
+  banker: number;
+  bid_count: number;
+  bids: RecordBid[];
+  buried: string[];
+  buried_by: number;
+  deal: string[][];
+  dealer: number;
+  events: RecordEvent[];
+  format: "zpy-record/1";
+  friend: number | null;
+  friend_call: CalledCard | CalledSolo | null;
+  kitty: string[];
+  kitty_multiplier: number;
+  kitty_points: number;
+  level_rank: string;
+  levels_after: string[] | null;
+  levels_before: string[] | null;
+  match_over: boolean;
+  next_banker: number | null;
+  options: {
+    [k: string]: number | string | boolean;
+  };
+  penalties: number[];
+  players: string[];
+  preset: string;
+  redeals?: number;
+  round: number;
+  scores: number[];
+  seed: number | null;
+  swaps: RecordSwap[];
+  tricks: RecordTrick[];
+  trump_suit: ("S" | "H" | "C" | "D") | null;
+  [k: string]: unknown;
+}
+/**
+ * A bid; ``shandong`` adds its ``kind``, and a 粘 (``zhan``) what it took and gave back.
+ *
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "RecordBid".
+ */
+export interface RecordBid {
+  after_cards_dealt: number;
+  cards: string[];
+  from_seat?: number;
+  kind?: "liang" | "ding" | "zhan" | "add";
+  returned?: string[];
+  seat: number;
+  taken?: string[];
+  [k: string]: unknown;
+}
+/**
+ * A room event of the round: a 强退, a seat given to a bot (托管), a player back.
+ *
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "RecordEvent".
+ */
+export interface RecordEvent {
+  after_trick: number;
+  kind: "quit" | "bot" | "back";
+  seat: number;
+  [k: string]: unknown;
+}
+/**
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "CalledCard".
+ */
+export interface CalledCard {
+  card: string;
+  [k: string]: unknown;
+}
+/**
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "CalledSolo".
+ */
+export interface CalledSolo {
+  solo: true;
+  [k: string]: unknown;
+}
+/**
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "RecordSwap".
+ */
+export interface RecordSwap {
+  from_hand: string;
+  from_kitty: string;
+  [k: string]: unknown;
+}
+/**
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "RecordTrick".
+ */
+export interface RecordTrick {
+  leader: number;
+  plays: RecordPlay[];
+  points: number;
+  units?: string[][];
+  winner: number;
+  [k: string]: unknown;
+}
+/**
+ * A seat's cards in a trick; a failed throw's leader adds the whole throw.
+ *
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "RecordPlay".
+ */
+export interface RecordPlay {
+  attempted?: string[];
+  attempted_units?: string[][];
+  cards: string[];
+  seat: number;
+  [k: string]: unknown;
+}
+/**
+ * A room, its rounds so far, and its final standings once its series is over.
+ *
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "RoomInfo".
+ */
+export interface RoomInfo {
+  result: Standings | null;
+  room: RoomSummary;
+  rounds: RoomRound[];
+}
+/**
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "Standings".
+ */
+export interface Standings {
+  levels: string[] | null;
+  next_banker: number | null;
+  rounds: number;
+  rounds_played: number;
+  totals: number[];
+  winners: number[] | null;
+}
+/**
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "RoomRound".
+ */
+export interface RoomRound {
+  finished: boolean;
+  id: number;
+  number: number;
+}
+/**
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "RoomList".
+ */
+export interface RoomList {
+  rooms: RoomSummary[];
+}
+/**
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "Session".
+ */
+export interface Session {
+  account: Account;
+  token: string;
+}
+/**
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "Welcome".
+ */
+export interface Welcome {
+  account: Account;
+  ref: string | null;
+  type: "welcome";
+  version: number;
+}
+/**
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "Pong".
+ */
+export interface Pong {
+  ref: string | null;
+  type: "pong";
+}
+/**
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "Ack".
+ */
+export interface Ack {
+  ref: string | null;
+  type: "ack";
+}
+/**
+ * A refusal; ``rule``, ``template`` and ``params`` with ``illegal_action`` only.
+ *
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "Error".
+ */
+export interface Error {
+  code: string;
+  message: string;
+  params: {
+    [k: string]: string;
+  } | null;
+  ref: string | null;
+  rule: string | null;
+  template: string | null;
+  type: "error";
+}
+/**
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "Room".
+ */
+export interface Room {
+  ref: string | null;
+  result: Standings | null;
+  room: RoomSummary;
+  round: number | null;
+  standings: Standings | null;
+  type: "room";
+  you: You | null;
 }
 /**
  * This interface was referenced by `Protocol`'s JSON-Schema
@@ -874,9 +1205,9 @@ export interface SeriesOver {
  */
 export interface ChatLine {
   name: string;
-  phrase?: string | null;
+  phrase: string | null;
   seat: number | null;
-  text?: string | null;
+  text: string | null;
   type: "chat";
 }
 /**

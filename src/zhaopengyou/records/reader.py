@@ -18,14 +18,14 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NoReturn, Protocol, runtime_checkable
+from typing import Any, Final, NoReturn, Protocol, runtime_checkable
 
 from ..engine.cards import CARDS, RANK_NAMES, SUIT_LETTERS, to_ascii_list
 from ..engine.errors import InvalidOption
 from ..engine.presets import get_preset
 from ..i18n import tr
 
-FORMAT = "zpy-record/1"
+FORMAT: Final = "zpy-record/1"
 CARD_TOKENS = frozenset(to_ascii_list(CARDS))
 EVENT_KINDS = ("quit", "bot", "back")
 _SHOWN_VALUE_LIMIT = 60

@@ -20,11 +20,22 @@ from types import TracebackType
 from typing import IO, Any, Literal
 
 from ..engine.bidding import BidRecord
-from ..engine.cards import RANK_NAMES, SUIT_LETTERS, to_ascii_list
+from ..engine.cards import RANK_NAMES, to_ascii_list
 from ..engine.match import Match
 from ..engine.round import Round
 from ..engine.table import Phase, PlayRecord, Trick
 from .reader import FORMAT, Message
+from .wire import (
+    BID_KINDS,
+    RECORD_SUITS,
+    CalledCard,
+    CalledSolo,
+    RecordBid,
+    RecordDict,
+    RecordEvent,
+    RecordPlay,
+    RecordTrick,
+)
 
 
 def round_record(
@@ -32,8 +43,8 @@ def round_record(
     *,
     players: Sequence[str] | None = None,
     match_over: bool = False,
-    events: Sequence[Mapping[str, Any]] = (),
-) -> dict[str, Any]:
+    events: Sequence[RecordEvent] = (),
+) -> RecordDict:
     """The RECORD.md object of a finished round, keys in the order RECORD.md lists them.
 
     ``players`` are display names by seat (default ``seat 0`` …); ``events`` are the
@@ -61,7 +72,7 @@ def round_record(
         "deal": [to_ascii_list(cards) for cards in rnd.received],
         "kitty": to_ascii_list(rnd.kitty),
         "bids": [_bid(bid) for bid in rnd.bids],
-        "trump_suit": SUIT_LETTERS[rnd.trump_suit] if rnd.trump_suit is not None else None,
+        "trump_suit": RECORD_SUITS[rnd.trump_suit] if rnd.trump_suit is not None else None,
         "bid_count": rnd.bid_count,
         "buried_by": rnd.buried_by,
         "buried": to_ascii_list(rnd.buried),
@@ -79,13 +90,13 @@ def round_record(
         "next_banker": result.next_banker,
         "scores": list(result.scores),
         "penalties": list(result.penalties),
-        "events": [dict(event) for event in events],
+        "events": list(events),
         "match_over": match_over,
         "redeals": rnd.redeals,
     }
 
 
-def match_records(match: Match, players: Sequence[str] | None = None) -> list[dict[str, Any]]:
+def match_records(match: Match, players: Sequence[str] | None = None) -> list[RecordDict]:
     """One record per played round; the last one has ``match_over`` when the match is over."""
     last = len(match.played) - 1
     return [
@@ -98,22 +109,23 @@ def _levels(levels: Sequence[int] | None) -> list[str] | None:
     return [RANK_NAMES[level] for level in levels] if levels is not None else None
 
 
-def _bid(record: BidRecord) -> dict[str, Any]:
-    bid: dict[str, Any] = {
+def _bid(record: BidRecord) -> RecordBid:
+    bid: RecordBid = {
         "seat": record.seat,
         "cards": to_ascii_list(record.cards),
         "after_cards_dealt": record.after_cards_dealt,
     }
     if record.kind is not None:
-        bid["kind"] = record.kind
+        bid["kind"] = BID_KINDS[record.kind]
     if record.kind == "zhan":
+        assert record.from_seat is not None
         bid["from_seat"] = record.from_seat
         bid["taken"] = to_ascii_list(record.taken)
         bid["returned"] = to_ascii_list(record.returned)
     return bid
 
 
-def _friend_call(rnd: Round) -> dict[str, Any] | None:
+def _friend_call(rnd: Round) -> CalledCard | CalledSolo | None:
     if not rnd.preset.called_friend:
         return None
     if rnd.solo:
@@ -122,7 +134,7 @@ def _friend_call(rnd: Round) -> dict[str, Any] | None:
     return {"card": rnd.friend_call.ascii}
 
 
-def _trick(trick: Trick) -> dict[str, Any]:
+def _trick(trick: Trick) -> RecordTrick:
     # ``units`` is written for every trick, so readers never have to re-parse a lead.
     return {
         "leader": trick.leader,
@@ -133,8 +145,8 @@ def _trick(trick: Trick) -> dict[str, Any]:
     }
 
 
-def _play(play: PlayRecord) -> dict[str, Any]:
-    entry: dict[str, Any] = {"seat": play.seat, "cards": to_ascii_list(play.cards)}
+def _play(play: PlayRecord) -> RecordPlay:
+    entry: RecordPlay = {"seat": play.seat, "cards": to_ascii_list(play.cards)}
     if play.attempted is not None:
         entry["attempted"] = to_ascii_list(play.attempted)
     if play.attempted_units is not None:

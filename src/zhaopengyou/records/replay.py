@@ -150,19 +150,19 @@ class ReplayReport:
         }
 
 
-def replay_record(record: dict[str, Any]) -> ReplayReport:
+def replay_record(record: object) -> ReplayReport:
     """Re-play one round record through the engine.
 
     Raises :class:`~zhaopengyou.records.RecordError` when the record is malformed;
     every other problem (an illegal action, a different outcome) is the report's
     disagreement.
     """
-    validate_record(record)
+    checked = validate_record(record)
     try:
-        _Replay(record).run()
+        _Replay(checked).run()
     except _Disagree as found:
-        return ReplayReport(record["round"], found.disagreement)
-    return ReplayReport(record["round"])
+        return ReplayReport(checked["round"], found.disagreement)
+    return ReplayReport(checked["round"])
 
 
 class _Disagree(Exception):

@@ -62,16 +62,17 @@ class Connection:
         self.closed = False
         self._resync = resync
         self._resynced_at = -RESYNC_EVERY
-        self._outbox: asyncio.Queue[dict[str, Any] | str | None] = asyncio.Queue()
+        self._outbox: asyncio.Queue[p.Sent | str | None] = asyncio.Queue()
         self._sender = asyncio.get_running_loop().create_task(self._send_forever())
 
     # --- what a room sees -------------------------------------------------------------------
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: p.Sent) -> None:
         known = self._known(p.meta_of(message))
         if known == 0:
             self._put(message)
         elif known is not None:
+            assert message["type"] == "events"
             self._put({**message, "events": message["events"][known:]})
 
     def joined(self, room_id: str, playing: bool) -> None:
@@ -93,7 +94,7 @@ class Connection:
             self._put(text)
         elif known is not None:
             message = orjson.loads(text)
-            self._put({**message, "events": message["events"][known:]})
+            self._put(orjson.dumps({**message, "events": message["events"][known:]}).decode())
 
     def _known(self, meta: p.Meta) -> int | None:
         """How many of a message's first events the client was sent before (0 for any
@@ -125,7 +126,7 @@ class Connection:
             self._resynced_at = now
             self._resync(self)
 
-    def _put(self, message: dict[str, Any] | str) -> None:
+    def _put(self, message: p.Sent | str) -> None:
         if self.closed:
             return
         if self._outbox.qsize() > OUTBOX_LIMIT:  # a client that reads nothing is let go
@@ -142,7 +143,7 @@ class Connection:
         try:
             message = await self._outbox.get()
             while message is not None:
-                text = message if isinstance(message, str) else orjson.dumps(message).decode()
+                text = message if isinstance(message, str) else p.packed(message)[0]
                 await self.websocket.send_text(text)
                 # What else is queued goes out without waiting on the queue again.
                 message = await self._outbox.get() if self._outbox.empty() else self._next()
@@ -154,7 +155,7 @@ class Connection:
                 with contextlib.suppress(Exception):
                     await self.websocket.close()
 
-    def _next(self) -> dict[str, Any] | str | None:
+    def _next(self) -> p.Sent | str | None:
         return self._outbox.get_nowait()
 
     async def finish(self) -> None:
@@ -229,7 +230,7 @@ class Gateway:
                 self.lobby.follow(conn)
             else:
                 self.lobby.unfollow(conn)
-                conn.send({"type": "ack", "ref": message.ref})
+                conn.send(p.Ack(type="ack", ref=message.ref))
         elif isinstance(message, p.Join | p.Watch):
             await self._enter(conn, message)
         elif conn.room_id is None:

@@ -151,7 +151,7 @@ class Hub:
                     "series_rounds": request.rounds,
                     "private": request.private,
                     "invite_code": code,
-                    "settings": settings.to_dict(),
+                    "settings": settings.info(),
                     "seed": seed,
                     "dealer": room.first_dealer,
                     "status": "open",
@@ -279,7 +279,7 @@ class Hub:
             "private": room.private,
             "invite_code": room.invite_code,
             "status": room.status,
-            "summary": {lang: room.summary(lang) for lang in LANGS},
+            "summary": {lang: dict(room.summary(lang)) for lang in LANGS},
         }
 
     def republish(self) -> None:

@@ -57,7 +57,7 @@ class RemoteClient:
         self.lang = lang
         self.rooms: set[str] = set()
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: p.Sent) -> None:
         self.send_text(*p.packed(message))
 
     def send_text(self, text: str, meta: p.Meta) -> None:
@@ -155,19 +155,19 @@ class Node:
         await self.store.close()
         logs.event("server_stopped")
 
-    async def health(self) -> tuple[dict[str, Any], bool]:
+    async def health(self) -> p.Health:
         """``/healthz``: this process, its rooms and connections, and its services."""
         database = await ping(self.store.engine)
         redis = None if self.transport is None else await self.transport.check()
         ok = database == "ok" and redis in (None, "ok")
-        return {
-            "status": "ok" if ok else "unavailable",
-            "process": self.process,
-            "rooms": sorted(self.hub.rooms),
-            "connections": len(self.gateway.connections),
-            "database": database,
-            "redis": redis,
-        }, ok
+        return p.Health(
+            status="ok" if ok else "unavailable",
+            process=self.process,
+            rooms=sorted(self.hub.rooms),
+            connections=len(self.gateway.connections),
+            database=database,
+            redis=redis,
+        )
 
     # --- what the hub and the gateway ask of the cluster -----------------------------------
 

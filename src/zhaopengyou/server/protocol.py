@@ -1,5 +1,6 @@
-"""The WebSocket protocol: every message a client may send, validated by pydantic, and
-the error codes the server answers with (docs/protocol.md).
+"""The protocol: every message a client may send, validated by pydantic; every message
+the server sends and every HTTP answer, declared as forms (typed dicts that pydantic
+reads: the schema, ``zpy schema``); and the error codes (docs/protocol.md).
 
 Engine data travels in the engine's own wire form (``to_dict()``: actions, events,
 views); this module checks the envelope. A client message that does not validate gets
@@ -28,13 +29,15 @@ from pydantic import (
     SkipValidation,
     TypeAdapter,
     ValidationError,
-    create_model,
+    with_config,
 )
 from pydantic.json_schema import GenerateJsonSchema
 from typing_extensions import TypedDict
 
+from ..engine.actions import Action
 from ..engine.events import event_json_types
 from ..engine.wire import ActionDict, ResultDict, ViewDict
+from ..records.wire import RecordDict
 
 PROTOCOL_VERSION = 1
 MAX_MESSAGE_BYTES = 16_384
@@ -274,44 +277,6 @@ def parse_client(text: str | bytes) -> ClientMessage:
     return message
 
 
-# What the gateway needs to know of a message it passes on, without reading it:
-# (type, ref, round, first event number, last event number).
-Meta = tuple[str, str | None, int | None, int | None, int | None]
-
-
-def meta_of(message: dict[str, Any]) -> Meta:
-    """The :data:`Meta` of a server message.
-
-    >>> meta_of({"type": "events", "round": 2, "events": [{"seq": 7}, {"seq": 9}]})
-    ('events', None, 2, 7, 9)
-    >>> meta_of({"type": "ack", "ref": "r3"})
-    ('ack', 'r3', None, None, None)
-    """
-    kind = message["type"]
-    ref = message.get("ref")
-    if kind == "events":
-        events = message["events"]
-        return kind, ref, message["round"], events[0]["seq"], events[-1]["seq"]
-    return kind, ref, None, None, None
-
-
-def packed(message: dict[str, Any]) -> tuple[str, Meta]:
-    """A server message serialized once (for as many connections as get it), with its meta."""
-    return orjson.dumps(message).decode(), meta_of(message)
-
-
-def error(code: str, message: str, ref: str | None = None, **extra: Any) -> dict[str, Any]:
-    """An ``error`` message for a client."""
-    return {"type": "error", "code": code, "message": message, "ref": ref, **extra}
-
-
-def pong(ref: str | None) -> dict[str, Any]:
-    """The answer to a ``ping``."""
-    return {"type": "pong", "ref": ref}
-
-
-# --- what the server sends -------------------------------------------------------------------
-
 # The keys of each action kind's declared form (engine/wire.py).
 _ACTION_KEYS: dict[str, frozenset[str]] = {
     get_args(get_type_hints(form)["kind"])[0]: form.__required_keys__ | form.__optional_keys__
@@ -319,20 +284,26 @@ _ACTION_KEYS: dict[str, frozenset[str]] = {
 }
 
 
-class _Sent(BaseModel):
-    """A message the server sends: every key declared, none more (docs/protocol.md)."""
+# --- what the server sends -------------------------------------------------------------------
 
-    model_config = ConfigDict(extra="forbid", strict=True)
+
+# Every message and answer is a form: a typed dict that pydantic reads (the schema, the
+# tests' checks of every frame) and mypy checks where the server writes it, every key
+# present, none more, at no cost beyond the dict itself.
+_FORM = ConfigDict(extra="forbid", strict=True)
 
 
 Options = dict[str, int | str | bool]
+RoomStatus = Literal["open", "playing", "finished"]
+BotLevel = Literal["easy", "normal", "hard"]
 
 
 # A text in each language of the card room.
 Localized = TypedDict("Localized", {"zh-Hans": str, "zh-Hant": str, "en": str})
 
 
-class Account(_Sent):
+@with_config(_FORM)
+class Account(TypedDict):
     """What anyone may see of an account; ``title`` in each language (R-11.3)."""
 
     id: int
@@ -344,7 +315,8 @@ class Account(_Sent):
     series_played: int
 
 
-class SeatInfo(_Sent):
+@with_config(_FORM)
+class SeatInfo(TypedDict):
     name: str
     account: int | None
     bot: bool
@@ -355,16 +327,18 @@ class SeatInfo(_Sent):
     title: str | None
 
 
-class RoomSettings(_Sent):
+@with_config(_FORM)
+class RoomSettings(TypedDict):
     deal_ms: int
     bot_ms: int
     turn_seconds: float
     between_ms: int
     quit_penalty: int
-    bot_level: Literal["easy", "normal", "hard"]
+    bot_level: BotLevel
 
 
-class RoomSummary(_Sent):
+@with_config(_FORM)
+class RoomSummary(TypedDict):
     id: str
     name: str
     preset: str
@@ -372,15 +346,16 @@ class RoomSummary(_Sent):
     mode: Literal["ding", "xun"]
     rounds: int
     private: bool
-    status: Literal["open", "playing", "finished"]
+    status: RoomStatus
     settings: RoomSettings
     seats: list[SeatInfo]
     spectators: int
     rounds_played: int
-    invite_code: str | None = None  # for the members of a private room only
+    invite_code: str | None  # for the members of a private room only
 
 
-class Standings(_Sent):
+@with_config(_FORM)
+class Standings(TypedDict):
     rounds_played: int
     rounds: int
     totals: list[int]
@@ -389,83 +364,96 @@ class Standings(_Sent):
     winners: list[int] | None
 
 
-class You(_Sent):
+@with_config(_FORM)
+class You(TypedDict):
     seat: int | None
 
 
-class Welcome(_Sent):
+@with_config(_FORM)
+class Welcome(TypedDict):
     type: Literal["welcome"]
     version: int
     account: Account
     ref: str | None
 
 
-class Pong(_Sent):
+@with_config(_FORM)
+class Pong(TypedDict):
     type: Literal["pong"]
     ref: str | None
 
 
-class Ack(_Sent):
+@with_config(_FORM)
+class Ack(TypedDict):
     type: Literal["ack"]
     ref: str | None
 
 
-class Error(_Sent):
+@with_config(_FORM)
+class Error(TypedDict):
     """A refusal; ``rule``, ``template`` and ``params`` with ``illegal_action`` only."""
 
     type: Literal["error"]
     code: str
     message: str
     ref: str | None
-    rule: str | None = None
-    template: str | None = None
-    params: dict[str, str] | None = None
+    rule: str | None
+    template: str | None
+    params: dict[str, str] | None
 
 
-class Room(_Sent):
+@with_config(_FORM)
+class Room(TypedDict):
     type: Literal["room"]
     room: RoomSummary
     you: You | None
     standings: Standings | None
     round: int | None
     result: Standings | None
-    ref: str | None = None  # in the answer to a join, watch or resync
+    ref: str | None  # in the answer to a join, watch or resync
 
 
-class LobbyRooms(_Sent):
+@with_config(_FORM)
+class LobbyRooms(TypedDict):
     type: Literal["lobby"]
     rooms: list[RoomSummary]
 
 
-class LobbyRoom(_Sent):
+@with_config(_FORM)
+class LobbyRoom(TypedDict):
     type: Literal["lobby_room"]
     room: RoomSummary
 
 
-class LobbyRoomGone(_Sent):
+@with_config(_FORM)
+class LobbyRoomGone(TypedDict):
     type: Literal["lobby_room_gone"]
     id: str
 
 
-def _event_models() -> list[type[_Sent]]:
-    """One model per engine event kind, from the engine's own table of its fields."""
-    models = []
+_typed_dict: Any = TypedDict  # called with names known at run time only
+
+
+def _event_forms() -> list[Any]:
+    """One form per engine event kind, from the engine's own table of its fields: the
+    dicts of ``Event.to_dict()`` as they are."""
+    forms = []
     for kind, fields in event_json_types().items():
-        spec: dict[str, Any] = {name: (kind_type, ...) for name, kind_type in fields.items()}
         name = "".join(part.title() for part in kind.split("_")) + "Event"
-        tag: Any = Literal[kind]
-        models.append(create_model(name, __base__=_Sent, kind=(tag, ...), **spec))
-    return models
+        form = _typed_dict(name, {"kind": Literal[kind], **fields})
+        forms.append(with_config(ConfigDict(extra="forbid"))(form))
+    return forms
 
 
-EVENT_MODELS = _event_models()
-if TYPE_CHECKING:  # built at run time from the engine's table: to the type checker, any
-    SentEvent = Any
+EVENT_FORMS = _event_forms()
+if TYPE_CHECKING:  # built at run time from the engine's table: to the type checker, a dict
+    SentEvent = dict[str, Any]
 else:
-    SentEvent = Annotated[functools.reduce(operator.or_, EVENT_MODELS), Field(discriminator="kind")]
+    SentEvent = Annotated[functools.reduce(operator.or_, EVENT_FORMS), Field(discriminator="kind")]
 
 
-class Events(_Sent):
+@with_config(_FORM)
+class Events(TypedDict):
     """A round's events after the last one this connection got, as it may see them."""
 
     type: Literal["events"]
@@ -473,17 +461,20 @@ class Events(_Sent):
     events: list[SentEvent]
 
 
-class BidChoice(_Sent):
+@with_config(_FORM)
+class BidChoice(TypedDict):
     cards: list[str]
     bid_kind: str | None
 
 
-class FriendCallChoice(_Sent):
+@with_config(_FORM)
+class FriendCallChoice(TypedDict):
     card: str | None
     solo: bool
 
 
-class Choices(_Sent):
+@with_config(_FORM)
+class Choices(TypedDict):
     """What the engine allows this seat now (docs/protocol.md, ``view``)."""
 
     bids: list[BidChoice]
@@ -496,12 +487,14 @@ class Choices(_Sent):
     give_back: list[str] | None
 
 
-class Points(_Sent):
+@with_config(_FORM)
+class Points(TypedDict):
     seats: list[int]
     points: int
 
 
-class Suits(_Sent):
+@with_config(_FORM)
+class Suits(TypedDict):
     """Each effective suit's cards, weakest first (R-1.5, R-2)."""
 
     S: list[str]
@@ -511,7 +504,8 @@ class Suits(_Sent):
     trump: list[str]
 
 
-class ViewMessage(_Sent):
+@with_config(_FORM)
+class ViewMessage(TypedDict):
     type: Literal["view"]
     round: int
     seq: int
@@ -525,7 +519,8 @@ class ViewMessage(_Sent):
     turn_seconds_left: float | None
 
 
-class RoundOver(_Sent):
+@with_config(_FORM)
+class RoundOver(TypedDict):
     type: Literal["round_over"]
     round: int
     round_id: int
@@ -533,29 +528,32 @@ class RoundOver(_Sent):
     standings: Standings
 
 
-class SeriesOver(_Sent):
+@with_config(_FORM)
+class SeriesOver(TypedDict):
     type: Literal["series_over"]
     standings: Standings
 
 
-class ChatLine(_Sent):
+@with_config(_FORM)
+class ChatLine(TypedDict):
     """Free ``text``, or a fixed ``phrase`` (R-11.4)."""
 
     type: Literal["chat"]
     seat: int | None
     name: str
-    text: str | None = None
-    phrase: str | None = None
+    text: str | None
+    phrase: str | None
 
 
-class HintAnswer(_Sent):
+@with_config(_FORM)
+class HintAnswer(TypedDict):
     type: Literal["hint"]
     round: int | None
     action: ActionDict | None
     ref: str | None
 
 
-ServerMessage = Annotated[
+Sent = (
     Welcome
     | Pong
     | Ack
@@ -569,17 +567,229 @@ ServerMessage = Annotated[
     | RoundOver
     | SeriesOver
     | ChatLine
-    | HintAnswer,
-    Field(discriminator="type"),
-]
-SERVER_MESSAGES: TypeAdapter[Any] = TypeAdapter(ServerMessage)
+    | HintAnswer
+)
+ServerMessage = Annotated[Sent, Field(discriminator="type")]
+SERVER_MESSAGES: TypeAdapter[Sent] = TypeAdapter(ServerMessage)
+
+
+# What the gateway needs to know of a message it passes on, without reading it:
+# (type, ref, round, first event number, last event number).
+Meta = tuple[str, str | None, int | None, int | None, int | None]
+
+
+def meta_of(message: Sent) -> Meta:
+    """The :data:`Meta` of a server message.
+
+    >>> pass_ = {"kind": "pass", "seat": 0}
+    >>> meta_of(Events(type="events", round=2, events=[{**pass_, "seq": 7}, {**pass_, "seq": 9}]))
+    ('events', None, 2, 7, 9)
+    >>> meta_of(Ack(type="ack", ref="r3"))
+    ('ack', 'r3', None, None, None)
+    """
+    if message["type"] == "events":
+        events = message["events"]
+        return "events", None, message["round"], events[0]["seq"], events[-1]["seq"]
+    ref = message.get("ref")
+    return message["type"], ref if isinstance(ref, str) else None, None, None, None
+
+
+def packed(message: Sent) -> tuple[str, Meta]:
+    """A server message serialized once (for as many connections as get it), with its meta."""
+    return orjson.dumps(message).decode(), meta_of(message)
+
+
+def error(code: str, message: str, ref: str | None = None) -> Error:
+    """An ``error`` message for a client (``rule``, ``template`` and ``params`` are for
+    ``illegal_action``)."""
+    return Error(
+        type="error", code=code, message=message, ref=ref, rule=None, template=None, params=None
+    )
+
+
+_ACTIONS: TypeAdapter[ActionDict] = TypeAdapter(ActionDict)
+
+
+def action_form(action: Action) -> ActionDict:
+    """An action in its declared wire form (engine/wire.py), checked."""
+    return _ACTIONS.validate_python(action.to_dict())
+
+
+def pong(ref: str | None) -> Pong:
+    """The answer to a ``ping``."""
+    return Pong(type="pong", ref=ref)
+
+
+# --- what the HTTP endpoints answer ----------------------------------------------------------
+
+
+class Refusal(TypedDict):
+    code: str
+    message: str
+
+
+@with_config(_FORM)
+class ErrorBody(TypedDict):
+    """Every refused request: its code and a message naming what is wrong."""
+
+    error: Refusal
+
+
+@with_config(_FORM)
+class Session(TypedDict):
+    token: str
+    account: Account
+
+
+@with_config(_FORM)
+class LoggedOut(TypedDict):
+    ok: bool
+
+
+@with_config(_FORM)
+class HistoryEntry(TypedDict):
+    """A round's score or a 强退 charge (R-11.2, R-11.3)."""
+
+    kind: Literal["round", "quit"]
+    points: int
+    seat: int
+    room_id: str
+    round_id: int | None
+    created_at: str
+    number: int | None
+    preset: str
+    room_name: str
+
+
+@with_config(_FORM)
+class SeriesEntry(TypedDict):
+    """A room an account played in, with its 积分 from it."""
+
+    id: str
+    name: str
+    preset: str
+    status: RoomStatus
+    series_rounds: int
+    points: int
+    rounds: int
+    last: str  # the latest score's time (ISO 8601)
+
+
+@with_config(_FORM)
+class Profile(Account):
+    history: list[HistoryEntry]
+    series: list[SeriesEntry]
+
+
+@with_config(_FORM)
+class History(TypedDict):
+    name: str
+    history: list[HistoryEntry]
+
+
+@with_config(_FORM)
+class Leader(TypedDict):
+    rank: int
+    name: str
+    score: int
+    title: Localized
+    rounds_played: int
+    series_played: int
+
+
+@with_config(_FORM)
+class Leaderboard(TypedDict):
+    leaders: list[Leader]
+
+
+@with_config(_FORM)
+class PresetOption(TypedDict):
+    name: str
+    help: str
+    choices: list[int | str | bool] | None
+    minimum: int | None
+    maximum: int | None
+    default: int | str | bool
+
+
+@with_config(_FORM)
+class PresetInfo(TypedDict):
+    name: str
+    title: str
+    players: int
+    mode: Literal["ding", "xun"]
+    options: list[PresetOption]
+
+
+@with_config(_FORM)
+class Presets(TypedDict):
+    presets: list[PresetInfo]
+    phrases: dict[str, Localized]
+
+
+@with_config(_FORM)
+class RoomList(TypedDict):
+    rooms: list[RoomSummary]
+
+
+@with_config(_FORM)
+class CreatedRoom(TypedDict):
+    room: RoomSummary
+
+
+@with_config(_FORM)
+class RoomRound(TypedDict):
+    id: int
+    number: int
+    finished: bool
+
+
+@with_config(_FORM)
+class RoomInfo(TypedDict):
+    """A room, its rounds so far, and its final standings once its series is over."""
+
+    room: RoomSummary
+    rounds: list[RoomRound]
+    result: Standings | None
+
+
+@with_config(_FORM)
+class Health(TypedDict):
+    """``/healthz``: this process, its rooms and connections, and its services (``redis``
+    null when it runs alone); ``status`` unavailable (and 503) when one does not answer."""
+
+    status: Literal["ok", "unavailable"]
+    process: str
+    rooms: list[str]
+    connections: int
+    database: str
+    redis: str | None
+
+
+class HttpAnswers(TypedDict):
+    """What each HTTP endpoint answers (docs/protocol.md)."""
+
+    error: ErrorBody
+    health: Health
+    session: Session
+    logged_out: LoggedOut
+    account: Account
+    profile: Profile
+    history: History
+    leaderboard: Leaderboard
+    presets: Presets
+    rooms: RoomList
+    created_room: CreatedRoom
+    room: RoomInfo
+    record: RecordDict
 
 
 class _Wire(TypedDict):
-    """Both directions: what a client sends, what the server sends."""
+    """Both directions of the WebSocket, and the HTTP answers."""
 
     client: ClientMessage
     server: ServerMessage
+    http: HttpAnswers
 
 
 class _Schema(GenerateJsonSchema):
@@ -591,15 +801,17 @@ class _Schema(GenerateJsonSchema):
 
 
 def json_schema() -> dict[str, Any]:
-    """The JSON Schema (2020-12) of every message of the protocol, in both directions:
-    ``properties.client`` and ``properties.server`` (``zpy schema``)."""
+    """The JSON Schema (2020-12) of every message of the protocol: ``properties.client``,
+    what a client sends, ``properties.server``, what the server sends, and
+    ``properties.http``, what each HTTP endpoint answers (``zpy schema``)."""
     schema = TypeAdapter(_Wire).json_schema(schema_generator=_Schema)
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": f"https://zhaopengyou.invalid/protocol/{PROTOCOL_VERSION}",
         **schema,
         "title": "Protocol",
-        "description": f"The zhaopengyou WebSocket protocol {PROTOCOL_VERSION} "
-        "(docs/protocol.md): client, a message a client sends; server, one the server sends.",
+        "description": f"The zhaopengyou protocol {PROTOCOL_VERSION} (docs/protocol.md): "
+        "client, a message a client sends; server, one the server sends; http, what each "
+        "HTTP endpoint answers.",
         "additionalProperties": False,
     }

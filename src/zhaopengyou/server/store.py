@@ -36,6 +36,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+from ..records.wire import RecordDict
 from . import accounts as acc
 from .db import (
     Account,
@@ -519,7 +520,7 @@ class Store:
         self,
         room_id: str,
         round_id: int,
-        record: dict[str, Any],
+        record: RecordDict,
         scores: Sequence[tuple[int, int, int]],
         *,
         fence: Fence,
@@ -951,22 +952,36 @@ class Store:
         ]
 
     async def finished_room(self, room_id: str) -> dict[str, Any] | None:
-        """What the server remembers of a room no longer in play."""
+        """What the server remembers of a room no longer in play: its row, the number of
+        rounds played (``rounds_played``) and its players' totals (``scores``, by account)."""
+        played = (
+            select(func.count(GameRound.id))
+            .where(GameRound.room_id == Room.id, GameRound.finished_at.is_not(None))
+            .scalar_subquery()
+        )
         query = select(
             Room.id,
             Room.name,
             Room.preset,
             Room.options,
-            Room.series_rounds.label("rounds"),
+            Room.series_rounds,
             Room.private,
             Room.invite_code,
             Room.status,
+            Room.settings,
             Room.seats,
             Room.result,
+            played.label("rounds_played"),
         ).where(Room.id == room_id)
         async with self.engine.connect() as connection:
             row = (await connection.execute(query)).mappings().first()
-        return None if row is None else dict(row)
+            if row is None:
+                return None
+            players = [seat["account"] for seat in row["seats"].values() if seat.get("account")]
+            totals = await connection.execute(
+                select(Account.id, Account.score).where(Account.id.in_(players))
+            )
+            return {**dict(row), "scores": {account: score for account, score in totals}}
 
     async def round_record(self, round_id: int) -> dict[str, Any] | None:
         query = select(GameRound.record).where(GameRound.id == round_id)

@@ -205,6 +205,22 @@ describe("parseRecord", () => {
     expect(parseRecord(rest).events).toEqual([]);
   });
 
+  it("refuses a bid kind, seed or match_over RECORD.md does not know", () => {
+    const record = structuredClone(SHANDONG);
+    const pathOf = (change: Record<string, unknown>) => {
+      try {
+        parseRecord({ ...structuredClone(record), ...change });
+      } catch (err) {
+        return err instanceof RecordFormatError ? err.path : String(err);
+      }
+      return null;
+    };
+    expect(pathOf({ bids: [{ ...record.bids[0], kind: "steal" }] })).toBe("bids[0]");
+    expect(pathOf({ seed: "7" })).toBe("seed");
+    expect(pathOf({ match_over: "yes" })).toBe("match_over");
+    expect(pathOf({})).toBeNull();
+  });
+
   it("names the key that is wrong", () => {
     const bad = (change: Record<string, unknown>) => () => parseRecord({ ...structuredClone(TRACTOR), ...change });
     expect(bad({ format: "zpy-record/2" })).toThrow(RecordFormatError);

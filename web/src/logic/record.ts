@@ -1,79 +1,18 @@
 // Reading a `zpy-record/1` round record (../shared/RECORD.md) for the replay page: pure
 // functions, no rules beyond what it takes to show and explain a finished round.
 import { EFFECTIVE_SUITS, RANKS, SUITS, parseCard, sortCards, without, type Suit, type SuitMap } from "../cards";
+import type { RecordBid, RecordDict, RecordEvent } from "../wire.gen";
 
 export const RECORD_FORMAT = "zpy-record/1";
 
-export type BidKind = "liang" | "ding" | "zhan" | "add";
-export type EventKind = "quit" | "bot" | "back";
+// The record's shape is generated from the server's schema (records/wire.py: wire.gen.ts).
+export type { RecordBid, RecordEvent, RecordPlay, RecordTrick } from "../wire.gen";
+export type BidKind = NonNullable<RecordBid["kind"]>;
+export type EventKind = RecordEvent["kind"];
+export type RoundRecord = RecordDict;
 
-export interface RecordBid {
-  seat: number;
-  cards: string[];
-  after_cards_dealt: number;
-  /** `shandong` only: 亮 / 顶 / 粘 / adding a joker (R-8.4). */
-  kind?: BidKind;
-  /** 粘: whose declaration was taken, what was taken, what was given back. */
-  from_seat?: number;
-  taken?: string[];
-  returned?: string[];
-}
-
-export interface RecordPlay {
-  seat: number;
-  cards: string[];
-  /** On the leader's entry of a failed throw: the whole throw (R-4.4). */
-  attempted?: string[];
-}
-
-export interface RecordTrick {
-  leader: number;
-  plays: RecordPlay[];
-  units?: string[][];
-  winner: number;
-  points: number;
-}
-
-export interface RecordEvent {
-  kind: EventKind;
-  seat: number;
-  after_trick: number;
-}
-
-export interface RoundRecord {
-  format: string;
-  preset: string;
-  options: Record<string, unknown>;
-  seed: number | null;
-  round: number;
-  players: string[];
-  levels_before: string[] | null;
-  dealer: number;
-  banker: number;
-  level_rank: string;
-  deal: string[][];
-  kitty: string[];
-  bids: RecordBid[];
-  trump_suit: Suit | null;
-  bid_count: number;
-  buried_by: number;
-  buried: string[];
-  swaps: { from_hand: string; from_kitty: string }[];
-  friend_call: { card: string } | { solo: true } | null;
-  friend: number | null;
-  tricks: RecordTrick[];
-  kitty_points: number;
-  kitty_multiplier: number;
-  attackers_points: number;
-  levels_after: string[] | null;
-  next_banker: number | null;
-  scores: number[];
-  penalties: number[];
-  events: RecordEvent[];
-  match_over: boolean;
-  /** Not in RECORD.md's required keys; the server adds it. */
-  redeals?: number;
-}
+const BID_KIND_NAMES: readonly string[] = ["liang", "ding", "zhan", "add"] satisfies BidKind[];
+const EVENT_KIND_NAMES: readonly string[] = ["quit", "bot", "back"] satisfies EventKind[];
 
 /** A record that does not have the shape RECORD.md fixes; `path` names the bad key. */
 export class RecordFormatError extends Error {
@@ -110,11 +49,19 @@ function isCards(value: unknown): value is string[] {
 
 /** Check the keys the replay reads and return the record typed; throws RecordFormatError. */
 export function parseRecord(data: unknown): RoundRecord {
+  if (!isObj(data)) throw new RecordFormatError("record");
+  // Records written before `seed`, `events` and `match_over` were required lack them.
+  const record = { ...data, seed: data.seed ?? null, events: data.events ?? [], match_over: data.match_over ?? false };
+  if (!fitsRecord(record)) throw new RecordFormatError("record");
+  return record;
+}
+
+/** Whether `r` has RECORD.md's shape in what the replay reads; throws RecordFormatError naming
+ * the first key that does not fit. */
+function fitsRecord(r: Obj): r is RoundRecord {
   const need = (ok: boolean, path: string) => {
     if (!ok) throw new RecordFormatError(path);
   };
-  need(isObj(data), "record");
-  const r = data as Obj;
   need(r.format === RECORD_FORMAT, "format");
   need(typeof r.preset === "string", "preset");
   need(isObj(r.options), "options");
@@ -136,10 +83,12 @@ export function parseRecord(data: unknown): RoundRecord {
   (r.bids as unknown[]).forEach((bid, i) => {
     need(isObj(bid) && isSeat(bid.seat) && isCards(bid.cards) && isInt(bid.after_cards_dealt), `bids[${i}]`);
     const b = bid as Obj;
+    need(b.kind === undefined || BID_KIND_NAMES.includes(b.kind as string), `bids[${i}]`);
     if (b.kind === "zhan")
       need(isSeat(b.from_seat) && isCards(b.taken ?? []) && isCards(b.returned ?? []), `bids[${i}]`);
   });
   need(r.trump_suit === null || SUITS.includes(r.trump_suit as Suit), "trump_suit");
+  need(r.seed === null || isInt(r.seed), "seed");
   need(isInt(r.bid_count), "bid_count");
   need(isSeat(r.buried_by), "buried_by");
   need(isCards(r.buried), "buried");
@@ -171,13 +120,13 @@ export function parseRecord(data: unknown): RoundRecord {
   need(r.next_banker === null || isSeat(r.next_banker), "next_banker");
   need(perSeat(r.scores, isInt), "scores");
   need(perSeat(r.penalties, isInt), "penalties");
-  const events = r.events ?? [];
   need(
-    Array.isArray(events) &&
-      events.every((e) => isObj(e) && ["quit", "bot", "back"].includes(e.kind as string) && isSeat(e.seat) && isInt(e.after_trick)),
+    Array.isArray(r.events) &&
+      r.events.every((e) => isObj(e) && EVENT_KIND_NAMES.includes(e.kind as string) && isSeat(e.seat) && isInt(e.after_trick)),
     "events",
   );
-  return { ...(r as unknown as RoundRecord), seed: isInt(r.seed) ? r.seed : null, events: events as RecordEvent[], match_over: r.match_over === true };
+  need(typeof r.match_over === "boolean", "match_over");
+  return true;
 }
 
 // --- The round's facts -------------------------------------------------------------------
@@ -338,7 +287,7 @@ export function sortHand(record: RoundRecord, cards: readonly string[], suits: S
 /** 0-based index of the trick in which the called friend first played the called card; null if never. */
 export function friendRevealTrick(record: RoundRecord): number | null {
   const call = record.friend_call;
-  if (record.friend === null || call === null || !("card" in call)) return null;
+  if (record.friend === null || call === null || "solo" in call) return null;
   const at = record.tricks.findIndex((trick) =>
     trick.plays.some((play) => play.seat === record.friend && play.cards.includes(call.card)),
   );

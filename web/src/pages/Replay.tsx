@@ -271,7 +271,7 @@ type Translate = ReturnType<typeof useT>;
 type Load =
   | { state: "loading" }
   | { state: "error"; text: string }
-  | { state: "ok"; raw: Record<string, unknown>; record: RoundRecord };
+  | { state: "ok"; raw: unknown; record: RoundRecord };
 
 export function Replay({ roundId }: { roundId: number }) {
   const t = useT();
@@ -331,7 +331,7 @@ export function Replay({ roundId }: { roundId: number }) {
   );
 }
 
-function download(roundId: number, raw: Record<string, unknown>) {
+function download(roundId: number, raw: unknown) {
   // One JSON object on one line: also a valid one-round JSON Lines file (RECORD.md).
   const blob = new Blob([JSON.stringify(raw) + "\n"], { type: "application/json" });
   const url = URL.createObjectURL(blob);
@@ -390,7 +390,7 @@ function Cards({ cards, suits, record, dim, testid }: { cards: readonly string[]
   );
 }
 
-function ReplayView({ roundId, raw, record }: { roundId: number; raw: Record<string, unknown>; record: RoundRecord }) {
+function ReplayView({ roundId, raw, record }: { roundId: number; raw: unknown; record: RoundRecord }) {
   const t = useT();
   const lang = useLang();
   const who = useWho(record);
@@ -595,7 +595,7 @@ function TrickNotes({ record, summary, step }: { record: RoundRecord; summary: T
     );
   }
   const call = record.friend_call;
-  if (summary.friendRevealed && record.friend !== null && call && "card" in call) {
+  if (summary.friendRevealed && record.friend !== null && call && !("solo" in call)) {
     notes.push(
       <div key="friend" className="rp-good">
         {t(T.friendShown, { who: who(record.friend), card: cardLabel(call.card, lang) })}

@@ -1,7 +1,7 @@
 """A room and its collaborators: the actor (:class:`Room`), the seats (:class:`Seating`),
 the driver of bots and clocks (:class:`Driver`) and the :class:`Publisher`."""
 
-from .actor import Gone, Room
+from .actor import Gone, Room, finished_summary, room_summary
 from .driver import Driver
 from .publisher import Member, Publisher
 from .seating import Client, Refused, Seat, Seating
@@ -19,4 +19,6 @@ __all__ = [
     "Seat",
     "Seating",
     "Settings",
+    "finished_summary",
+    "room_summary",
 ]

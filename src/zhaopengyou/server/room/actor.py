@@ -29,6 +29,7 @@ from ...engine.match import round_seed
 from ...engine.presets import get_preset
 from ...i18n.messages import engine_message, engine_params
 from ...records import round_record
+from ...records.wire import RecordEvent
 from .. import logs
 from .. import protocol as p
 from ..lobby import admits
@@ -46,6 +47,60 @@ if TYPE_CHECKING:
 log = logging.getLogger("zhaopengyou.server")
 # A write that failed (the database went away): the room reads itself again.
 WRITE_ERRORS = (SQLAlchemyError, OSError)
+
+
+def room_summary(
+    *,
+    room_id: str,
+    name: str,
+    preset: Preset,
+    series_rounds: int,
+    private: bool,
+    status: p.RoomStatus,
+    settings: Settings,
+    seats: list[p.SeatInfo],
+    spectators: int,
+    rounds_played: int,
+    invite_code: str | None = None,
+) -> p.RoomSummary:
+    """What the lobby shows of a room, in play or finished."""
+    return p.RoomSummary(
+        id=room_id,
+        name=name,
+        preset=preset.name,
+        options=dict(preset.options),
+        mode="xun" if preset.called_friend else "ding",  # 「寻」 or 「定」 (R-11.1)
+        rounds=series_rounds,
+        private=private,
+        status=status,
+        settings=settings.info(),
+        seats=seats,
+        spectators=spectators,
+        rounds_played=rounds_played,
+        invite_code=invite_code,
+    )
+
+
+def finished_summary(row: dict[str, Any], scores: dict[int, int], lang: str) -> p.RoomSummary:
+    """A finished room as the database keeps it; ``scores``: its players' totals, for
+    their titles."""
+    preset = get_preset(row["preset"], **row["options"])
+    seating = Seating.restore(preset.players, row["seats"], started=True)
+    for seat in seating.seats:
+        seat.expected = False
+        seat.score = scores.get(seat.account_id, 0) if seat.account_id is not None else 0
+    return room_summary(
+        room_id=row["id"],
+        name=row["name"],
+        preset=preset,
+        series_rounds=row["series_rounds"],
+        private=row["private"],
+        status=row["status"],
+        settings=Settings(**row["settings"]),
+        seats=[seat.info(lang) for seat in seating.seats],
+        spectators=0,
+        rounds_played=row["rounds_played"],
+    )
 
 
 class Gone:
@@ -89,7 +144,7 @@ class Room:
         self.first_dealer = dealer
         self.created_by = created_by
         self.on_change = on_change
-        self.status = "open"
+        self.status: p.RoomStatus = "open"
         self.seating = seating or Seating(preset.players)
         self.publisher = Publisher(self.describe)
         self.driver = Driver(settings, seed, preset.players, room_id)
@@ -97,17 +152,12 @@ class Room:
         self.round: Round | None = None
         self.round_id: int | None = None
         self.persisted = 0  # history steps of the round already in the database
-        self.room_events: list[dict[str, Any]] = []  # quit / bot / back (RECORD.md)
-        self.result: dict[str, Any] | None = None
+        self.room_events: list[tuple[int, RecordEvent]] = []  # (round, quit / bot / back)
+        self.result: p.Standings | None = None
         self.inbox: asyncio.Queue[tuple[Client | None, Any]] = asyncio.Queue()
         self.lost = False  # another process owns the room now
         self._task: asyncio.Task[None] | None = None
         self._closed = False
-
-    @property
-    def mode(self) -> str:
-        """「寻」 called friend or 「定」 fixed partners (R-11.1)."""
-        return "xun" if self.preset.called_friend else "ding"
 
     @property
     def members(self) -> dict[Client, Member]:
@@ -302,7 +352,7 @@ class Room:
     async def _leave(self, client: Client, ref: str | None) -> None:
         member = self.publisher.remove(client)
         client.left(self.id)
-        client.send({"type": "ack", "ref": ref})
+        client.send(p.Ack(type="ack", ref=ref))
         if member is None or member.seat is None:
             self._changed()
             return
@@ -328,9 +378,7 @@ class Room:
         )
         seat.score -= points
         logs.event("forced_quit", room=self.id, seat=index, account=seat.account_id, charged=points)
-        self.room_events.append(
-            {"kind": "quit", "seat": index, "after_trick": after, "round": number}
-        )
+        self.room_events.append((number, {"kind": "quit", "seat": index, "after_trick": after}))
         await self._persist_seats()
         self._changed()
 
@@ -414,10 +462,11 @@ class Room:
         except IllegalAction as err:
             METRICS.rejected.labels(p.ILLEGAL).inc()
             client.send(
-                p.error(
-                    p.ILLEGAL,
-                    engine_message(err, client.lang),
-                    message.ref,
+                p.Error(
+                    type="error",
+                    code=p.ILLEGAL,
+                    message=engine_message(err, client.lang),
+                    ref=message.ref,
                     rule=err.rule,
                     template=err.template,
                     params={k: str(v) for k, v in engine_params(err, client.lang).items()},
@@ -441,7 +490,7 @@ class Room:
                 message.ref,
             )
             raise
-        client.send({"type": "ack", "ref": message.ref})
+        client.send(p.Ack(type="ack", ref=message.ref))
         METRICS.action_latency.observe(time.perf_counter() - started)
 
     def _trustee(self, client: Client, message: p.Trustee) -> None:
@@ -465,12 +514,12 @@ class Room:
             return
         action = self.driver.hint(self.round, seat)
         client.send(
-            {
-                "type": "hint",
-                "round": None if self.round is None else self.round.number,
-                "action": None if action is None else action.to_dict(),
-                "ref": ref,
-            }
+            p.HintAnswer(
+                type="hint",
+                round=None if self.round is None else self.round.number,
+                action=None if action is None else p.action_form(action),
+                ref=ref,
+            )
         )
 
     def _chat(self, client: Client, message: p.Chat) -> None:
@@ -484,7 +533,13 @@ class Room:
             if message.phrase not in PHRASES:
                 self.publisher.refuse(client, p.CHAT_REFUSED, "unknown phrase", message.ref)
                 return
-            out: dict[str, Any] = {"phrase": message.phrase}
+            line = p.ChatLine(
+                type="chat",
+                seat=member.seat,
+                name=client.account["name"],
+                text=None,
+                phrase=message.phrase,
+            )
         elif message.text is not None and message.text.strip():
             if in_round and self.preset.called_friend:  # R-11.4: no hints about the friend
                 self.publisher.refuse(
@@ -494,14 +549,18 @@ class Room:
                     message.ref,
                 )
                 return
-            out = {"text": message.text.strip()}
+            line = p.ChatLine(
+                type="chat",
+                seat=member.seat,
+                name=client.account["name"],
+                text=message.text.strip(),
+                phrase=None,
+            )
         else:
             self.publisher.refuse(client, p.CHAT_REFUSED, "say something", message.ref)
             return
         member.chat_at = now
-        self.publisher.to_all(
-            {"type": "chat", "seat": member.seat, "name": client.account["name"], **out}
-        )
+        self.publisher.to_all(line)
 
     # --- the game -------------------------------------------------------------------------
 
@@ -555,11 +614,7 @@ class Room:
         assert rnd is not None and match is not None and rnd.result is not None
         await self._publish()
         match.finish_round(rnd)
-        events = [
-            {k: v for k, v in e.items() if k != "round"}
-            for e in self.room_events
-            if e["round"] == rnd.number
-        ]
+        events = [event for number, event in self.room_events if number == rnd.number]
         record = round_record(
             rnd,
             players=[s.name for s in self.seating.seats],
@@ -580,13 +635,13 @@ class Room:
         METRICS.rounds.inc()
         logs.event("round_finished", room=self.id, round=rnd.number, round_id=self.round_id)
         self.publisher.to_all(
-            {
-                "type": "round_over",
-                "round": rnd.number,
-                "round_id": self.round_id,
-                "result": rnd.result.to_dict(),
-                "standings": self._standings(),
-            }
+            p.RoundOver(
+                type="round_over",
+                round=rnd.number,
+                round_id=self.round_id,
+                result=rnd.result.to_dict(),
+                standings=self._standings(),
+            )
         )
         self.round = None
         self.round_id = None
@@ -600,29 +655,29 @@ class Room:
         standings = self._standings()
         # Those who quit did not finish it (R-11.2).
         await self.store.finish_series(
-            self.id, self.seating.accounts(), standings, fence=self.lease.fence
+            self.id, self.seating.accounts(), dict(standings), fence=self.lease.fence
         )
         self.status = "finished"
         self.result = standings
         logs.event("series_finished", room=self.id, totals=standings["totals"])
-        self.publisher.to_all({"type": "series_over", "standings": standings})
+        self.publisher.to_all(p.SeriesOver(type="series_over", standings=standings))
         for client in self.members:
             client.left(self.id)
         self.members.clear()
         self._closed = True
         self.on_change(self)
 
-    def _standings(self) -> dict[str, Any]:
+    def _standings(self) -> p.Standings:
         match = self.match
         assert match is not None
-        return {
-            "rounds_played": len(match.played),
-            "rounds": self.series_rounds,
-            "totals": list(match.totals),
-            "levels": encode_levels(match.levels),
-            "next_banker": match.banker,
-            "winners": list(match.winners) if match.over else None,
-        }
+        return p.Standings(
+            rounds_played=len(match.played),
+            rounds=self.series_rounds,
+            totals=list(match.totals),
+            levels=encode_levels(match.levels),
+            next_banker=match.banker,
+            winners=list(match.winners) if match.over else None,
+        )
 
     # --- persisting and telling -------------------------------------------------------------
 
@@ -659,44 +714,43 @@ class Room:
             return
         number = self.match.round_number
         after = len(self.round.tricks) if self.round is not None else 0
-        self.room_events.append({"kind": kind, "seat": seat, "after_trick": after, "round": number})
+        event: RecordEvent = {"kind": kind, "seat": seat, "after_trick": after}
+        self.room_events.append((number, event))
         self.store.room_event(self.id, number, kind, seat, after, fence=self.lease.fence)
 
     async def _persist_seats(self) -> None:
         await self.store.update_room(self.id, fence=self.lease.fence, seats=self.seating.stored())
 
-    def describe(self, lang: str, member: Member | None = None) -> dict[str, Any]:
-        """The ``room`` message: settings, seats, status and standings."""
-        summary = self.summary(lang)
-        if member is not None and self.invite_code is not None:
-            summary["invite_code"] = self.invite_code
-        return {
-            "type": "room",
-            "room": summary,
-            "you": None if member is None else {"seat": member.seat},
-            "standings": self._standings() if self.match is not None else None,
-            "round": self.match.round_number
+    def describe(self, lang: str, member: Member | None = None) -> p.Room:
+        """The ``room`` message: settings, seats, status and standings; a member of a
+        private room is told its invitation code."""
+        return p.Room(
+            type="room",
+            room=self.summary(lang, self.invite_code if member is not None else None),
+            you=None if member is None else {"seat": member.seat},
+            standings=self._standings() if self.match is not None else None,
+            round=self.match.round_number
             if self.match is not None and self.round is not None
             else None,
-            "result": self.result,
-        }
+            result=self.result,
+            ref=None,
+        )
 
-    def summary(self, lang: str) -> dict[str, Any]:
+    def summary(self, lang: str, invite_code: str | None = None) -> p.RoomSummary:
         """What the lobby shows of the room."""
-        return {
-            "id": self.id,
-            "name": self.name,
-            "preset": self.preset.name,
-            "options": dict(self.preset.options),
-            "mode": self.mode,
-            "rounds": self.series_rounds,
-            "private": self.private,
-            "status": self.status,
-            "settings": self.settings.to_dict(),
-            "seats": [s.to_dict(lang) for s in self.seating.seats],
-            "spectators": self.publisher.spectators(),
-            "rounds_played": 0 if self.match is None else len(self.match.played),
-        }
+        return room_summary(
+            room_id=self.id,
+            name=self.name,
+            preset=self.preset,
+            series_rounds=self.series_rounds,
+            private=self.private,
+            status=self.status,
+            settings=self.settings,
+            seats=[s.info(lang) for s in self.seating.seats],
+            spectators=self.publisher.spectators(),
+            rounds_played=0 if self.match is None else len(self.match.played),
+            invite_code=invite_code,
+        )
 
     # --- a new owner ------------------------------------------------------------------------
 
@@ -727,12 +781,10 @@ class Room:
         )
         room.status = row["status"]
         room.room_events = [
-            {
-                "kind": e["kind"],
-                "seat": e["seat"],
-                "after_trick": e["after_trick"],
-                "round": e["round_number"],
-            }
+            (
+                e["round_number"],
+                RecordEvent(kind=e["kind"], seat=e["seat"], after_trick=e["after_trick"]),
+            )
             for e in stored.events
         ]
         if room.status == "playing":

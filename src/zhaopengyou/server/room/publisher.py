@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import itertools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,12 +37,12 @@ class Member:
     round: int = 0
     seq: int = 0
     chat_at: float = 0.0
-    bids: tuple[dict[str, Any], ...] = ()  # the bids the last view it was sent offered
+    bids: tuple[p.BidChoice, ...] = ()  # the bids the last view it was sent offered
     tricks: int = 0  # finished tricks of the round its views already held
 
 
 # The room message for one member (None: for a client that is not a member).
-Describe = Callable[[str, Member | None], dict[str, Any]]
+Describe = Callable[[str, Member | None], p.Room]
 
 
 class Publisher:
@@ -71,7 +71,7 @@ class Publisher:
     def refused(self, client: Client, refused: Refused, ref: str | None) -> None:
         self.refuse(client, refused.code, refused.msgid, ref, **refused.params)
 
-    def to_all(self, message: dict[str, Any]) -> None:
+    def to_all(self, message: p.Sent) -> None:
         text, meta = p.packed(message)  # one message, serialized once for all
         for client in self.members:
             client.send_text(text, meta)
@@ -109,13 +109,7 @@ class Publisher:
             if seen:
                 message = shared.get(seen)
                 if message is None:
-                    message = shared[seen] = p.packed(
-                        {
-                            "type": "events",
-                            "round": rnd.number,
-                            "events": [e.to_dict() for e in seen],
-                        }
-                    )
+                    message = shared[seen] = p.packed(events_message(rnd.number, seen))
                 client.send_text(*message)
                 member.seq = seen[-1].seq
             if not dealing:
@@ -146,9 +140,7 @@ class Publisher:
         missed = rnd.events_for(member.seat, already)
         member.round = rnd.number
         if missed:
-            client.send(
-                {"type": "events", "round": rnd.number, "events": [e.to_dict() for e in missed]}
-            )
+            client.send(events_message(rnd.number, missed))
         member.seq = max(already, rnd.event_count)
         member.tricks = 0  # a whole view, every trick in it
         self._view(rnd, member, deadline)
@@ -163,41 +155,53 @@ class Publisher:
         # Finished tricks never change: each view carries only those the client lacks.
         known = member.tricks if member.round == rnd.number else 0
         member.client.send(
-            {
-                "type": "view",
-                "round": rnd.number,
-                "seq": rnd.event_count,
-                "tricks_from": known,
-                "view": view.to_dict(tricks_from=known),
-                "suits": suits_of(view.ordering),
-                "choices": choices,
-                "scoreboard": [
+            p.ViewMessage(
+                type="view",
+                round=rnd.number,
+                seq=rnd.event_count,
+                tricks_from=known,
+                view=view.to_dict(tricks_from=known),
+                suits=suits_of(view.ordering),
+                choices=choices,
+                scoreboard=[
                     {"seats": list(seats), "points": points} for seats, points in view.scoreboard()
                 ],
-                "decks": view.preset.decks,
-                "kitty_size": view.preset.kitty_size,
-                "turn_seconds_left": deadline,
-            }
+                decks=view.preset.decks,
+                kitty_size=view.preset.kitty_size,
+                turn_seconds_left=deadline,
+            )
         )
         member.round, member.tricks = rnd.number, len(view.tricks)
 
 
+def events_message(number: int, events: Sequence[Event]) -> p.Events:
+    """Round ``number``'s ``events``, as a connection that may see them gets them."""
+    return p.Events(type="events", round=number, events=[e.to_dict() for e in events])
+
+
 @functools.lru_cache(maxsize=512)
-def _suits(ordering: Ordering) -> dict[str, list[str]]:
-    return {
+def _suits(ordering: Ordering) -> p.Suits:
+    suits = {
         encode_effective_suit(suit): encode_cards([CARDS[c] for c in cards])
         for suit, cards in enumerate(ordering.suit_cards)
     }
+    return {
+        "S": suits["S"],
+        "H": suits["H"],
+        "C": suits["C"],
+        "D": suits["D"],
+        "trump": suits["trump"],
+    }
 
 
-def suits_of(ordering: Ordering | None) -> dict[str, list[str]] | None:
+def suits_of(ordering: Ordering | None) -> p.Suits | None:
     """The cards of each effective suit, weakest first, ties adjacent (R-1.5, R-2): what a
     client needs to sort a hand and judge a follow, from the engine; None while the
     viewer does not know the trump."""
     return None if ordering is None else _suits(ordering)
 
 
-def bid_choices(view: View) -> list[dict[str, Any]]:
+def bid_choices(view: View) -> list[p.BidChoice]:
     """The bids the engine allows this seat now, as the view message lists them."""
     return [
         {"cards": encode_cards(bid.cards), "bid_kind": bid.bid_kind} for bid in view.legal_bids()
@@ -208,7 +212,7 @@ def bid_choices(view: View) -> list[dict[str, Any]]:
 MAX_LISTED = 50
 
 
-def choices_of(view: View) -> dict[str, Any]:
+def choices_of(view: View) -> p.Choices:
     """What the engine allows this seat now, for a client's buttons and for a client that
     knows no rule: the bids, the friend calls, legal plays and swap sets (at most
     ``MAX_LISTED``, with whether the list is whole), a legal burial and give-back."""

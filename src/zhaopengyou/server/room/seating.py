@@ -35,7 +35,7 @@ class Client(Protocol):
     account: dict[str, Any]
     lang: str
 
-    def send(self, message: dict[str, Any]) -> None: ...
+    def send(self, message: p.Sent) -> None: ...
 
     def send_text(self, text: str, meta: p.Meta) -> None:
         """A message already serialized (once for every client that gets it)."""
@@ -88,17 +88,18 @@ class Seat:
             or (self.account_id is not None and self.client is None and not self.expected)
         )
 
-    def to_dict(self, lang: str) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "account": self.account_id,
-            "bot": self.bot,
-            "quit": self.quit,
-            "auto": self.auto,
-            "ready": self.ready,
-            "connected": self.client is not None,
-            "title": None if self.account_id is None else title(self.score, lang),
-        }
+    def info(self, lang: str) -> p.SeatInfo:
+        """What everyone may see of the seat."""
+        return p.SeatInfo(
+            name=self.name,
+            account=self.account_id,
+            bot=self.bot,
+            quit=self.quit,
+            auto=self.auto,
+            ready=self.ready,
+            connected=self.client is not None,
+            title=None if self.account_id is None else title(self.score, lang),
+        )
 
     def stored(self) -> dict[str, Any]:
         return {

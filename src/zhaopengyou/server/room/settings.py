@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ...bots import level_think
+from ..protocol import BotLevel, Localized, RoomSettings
 
 # R-11.4: in 「寻」 rooms, chat during a round is one of these phrases.
-PHRASES: dict[str, dict[str, str]] = {
+PHRASES: dict[str, Localized] = {
     "hello": {"zh-Hans": "大家好！", "zh-Hant": "大家好！", "en": "Hello everyone!"},
     "good_luck": {"zh-Hans": "祝大家好运！", "zh-Hant": "祝大家好運！", "en": "Good luck!"},
     "nice": {"zh-Hans": "打得好！", "zh-Hant": "打得好！", "en": "Nice play!"},
@@ -38,9 +38,10 @@ class Settings:
     turn_seconds: float = 30.0  # a player's turn timer; then the bot plays (托管)
     between_ms: int = 6000  # the pause between rounds
     quit_penalty: int = 10  # 积分 per round left charged for 强退 (R-11.2)
-    bot_level: str = "normal"  # the bots' strength: a key of BOT_LEVELS
+    bot_level: BotLevel = "normal"  # the bots' strength
 
-    def to_dict(self) -> dict[str, Any]:
+    def info(self) -> RoomSettings:
+        """The settings as a room summary shows them and the database keeps them."""
         return {
             "deal_ms": self.deal_ms,
             "bot_ms": self.bot_ms,

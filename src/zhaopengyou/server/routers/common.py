@@ -46,19 +46,23 @@ async def current_account(
 Account = Annotated[dict[str, Any], Depends(current_account)]
 
 
-def titles(score: int) -> dict[str, str]:
+def titles(score: int) -> p.Localized:
     """The R-11.3 title of a total in the three languages."""
-    return {lang: acc.title(score, lang) for lang in ("zh-Hans", "zh-Hant", "en")}
-
-
-def public_account(row: dict[str, Any]) -> dict[str, Any]:
-    """What anyone may see of an account (R-11.3 title in the three languages)."""
     return {
-        "id": row["id"],
-        "name": row["name"],
-        "guest": row["guest"],
-        "score": row["score"],
-        "title": titles(row["score"]),
-        "rounds_played": row["rounds_played"],
-        "series_played": row["series_played"],
+        "zh-Hans": acc.title(score, "zh-Hans"),
+        "zh-Hant": acc.title(score, "zh-Hant"),
+        "en": acc.title(score, "en"),
     }
+
+
+def public_account(row: dict[str, Any]) -> p.Account:
+    """What anyone may see of an account (R-11.3 title in the three languages)."""
+    return p.Account(
+        id=row["id"],
+        name=row["name"],
+        guest=row["guest"],
+        score=row["score"],
+        title=titles(row["score"]),
+        rounds_played=row["rounds_played"],
+        series_played=row["series_played"],
+    )

@@ -42,19 +42,19 @@ async def websocket(socket: WebSocket) -> None:
     except p.ProtocolError as err:
         METRICS.rejected.labels(err.code).inc()
         with contextlib.suppress(Exception):
-            await socket.send_json(p.error(err.code, err.detail, err.ref))
+            await socket.send_text(p.packed(p.error(err.code, err.detail, err.ref))[0])
             await socket.close(code=1008)
         return
     gateway = node.gateway
     client = gateway.open(socket, account, hello.lang)
     METRICS.connections.inc()
     client.send(
-        {
-            "type": "welcome",
-            "version": p.PROTOCOL_VERSION,
-            "account": public_account(account),
-            "ref": hello.ref,
-        }
+        p.Welcome(
+            type="welcome",
+            version=p.PROTOCOL_VERSION,
+            account=public_account(account),
+            ref=hello.ref,
+        )
     )
     try:
         while not client.closed:
