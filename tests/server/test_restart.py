@@ -43,7 +43,8 @@ async def play_through_crashes(
     async def play(client: BotClient) -> None:
         while True:
             try:
-                await client.play(lambda m: m.get("type") == "series_over", timeout=300)
+                # Under pytest's 300 s: a stuck table fails with what each side last said.
+                await client.play(lambda m: m.get("type") == "series_over", timeout=240)
                 return
             except (websockets.ConnectionClosed, OSError):
                 while True:  # the server is down: try again until it is back
@@ -61,7 +62,12 @@ async def play_through_crashes(
             await asyncio.sleep(rng.uniform(0.0, 0.5))
             await asyncio.to_thread(server.start)
 
-    await asyncio.gather(killer(), *(play(c) for c in clients))
+    try:
+        await asyncio.gather(killer(), *(play(c) for c in clients))
+    except TimeoutError:
+        refusals = [c.errors[-3:] for c in clients]
+        log = server.log.read_text()[-3000:]
+        raise AssertionError(f"the series stalled; refusals {refusals}; log …{log}") from None
 
 
 async def seat_four_clients(

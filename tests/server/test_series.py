@@ -11,7 +11,9 @@ from typing import Any
 
 import pytest
 
-from zhaopengyou.bots import HeuristicBot
+from zhaopengyou.bots import Agent, HeuristicBot
+from zhaopengyou.engine import Action, Play, View
+from zhaopengyou.engine.cards import CARDS
 from zhaopengyou.records import replay_record
 from zhaopengyou.server.botclient import BotClient, create_room, guest
 
@@ -188,3 +190,52 @@ async def test_series_with_a_client_in_every_seat(
         for client in clients:
             stale = [e for e in client.errors if e["code"] not in ("illegal_action",)]
             assert not stale, stale
+
+
+class WrongOnce:
+    """A heuristic player whose first play is a card it does not hold."""
+
+    def __init__(self, seat: int) -> None:
+        self.bot = HeuristicBot(seat)
+        self.wrong = True
+
+    def act(self, view: View) -> Action | None:
+        if self.wrong and "play" in view.may:
+            self.wrong = False
+            missing = next(c for c in CARDS if c not in view.hand)
+            return Play((missing,))
+        return self.bot.act(view)
+
+
+@pytest.mark.anyio
+async def test_a_refused_action_is_looked_at_again_while_the_table_waits(sqlite_url: str) -> None:
+    """A player's action refused (here a card it does not hold, R-5.1's checks) changes
+    nothing, so no new view comes while the table waits for that seat (its bot waits a
+    minute, its turn timer ten): the bot client asks again (``resync``), sees its turn
+    and plays on."""
+    async with running_server(sqlite_url) as base:
+        accounts = [await guest(base) for _ in range(4)]
+        room = await create_room(
+            base,
+            accounts[0].token,
+            preset="tractor",
+            rounds=1,
+            deal_ms=0,
+            bot_ms=60000,
+            turn_seconds=600,
+        )
+        agents: list[Agent] = [WrongOnce(0), *(HeuristicBot(seat) for seat in (1, 2, 3))]
+        clients = [
+            BotClient(base, a.token, agent) for a, agent in zip(accounts, agents, strict=True)
+        ]
+        for seat, client in enumerate(clients):
+            await client.connect()
+            await client.send({"type": "join", "room": room["id"], "seat": seat})
+            await client.send({"type": "ready"})
+        await asyncio.gather(
+            *(c.play(lambda m: m.get("type") == "series_over", timeout=90) for c in clients)
+        )
+        refused = [e["message"] for e in clients[0].errors if e["message"].startswith("you do not")]
+        assert len(refused) == 1, clients[0].errors  # (others: bids a moment late, R-8.1)
+        for client in clients:
+            await client.close()

@@ -141,7 +141,10 @@ class BotClient:
         elif kind == "error":
             self.errors.append(message)
             if self._pending.pop(str(message.get("ref")), None) is not None:
-                self._acted_on = None  # not taken (say it moved): the next view asks again
+                # Not taken (the view it answered was out of date, or the table moved):
+                # look again, for nothing else may come while the table waits for this seat.
+                self._acted_on = None
+                await self.send({"type": "resync", "since": self._since()})
         elif kind == "ack":
             sent = self._pending.pop(str(message.get("ref")), None)
             if sent is not None:
@@ -189,8 +192,11 @@ class BotClient:
         self._pending.clear()  # unanswered actions may be lost: the next view asks again
         self._acted_on = None
         await self.connect()
-        since = None
-        if self.seen:
-            number = max(self.seen)
-            since = {"round": number, "seq": max(self.seen[number], default=0)}
-        await self.send({"type": "join", "room": room, "since": since})
+        await self.send({"type": "join", "room": room, "since": self._since()})
+
+    def _since(self) -> dict[str, int] | None:
+        """The last event this client saw (a round and an event number), if any."""
+        if not self.seen:
+            return None
+        number = max(self.seen)
+        return {"round": number, "seq": max(self.seen[number], default=0)}
