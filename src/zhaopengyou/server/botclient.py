@@ -141,10 +141,11 @@ class BotClient:
         elif kind == "error":
             self.errors.append(message)
             if self._pending.pop(str(message.get("ref")), None) is not None:
-                # Not taken (the view it answered was out of date, or the table moved):
-                # look again, for nothing else may come while the table waits for this seat.
-                self._acted_on = None
-                await self.send({"type": "resync", "since": self._since()})
+                self._acted_on = None  # not taken: act on the next view
+                if message.get("code") != "moved":  # after `moved` the room sends one itself
+                    # The view it answered was out of date: look again, for nothing else
+                    # may come while the table waits for this seat.
+                    await self.send({"type": "resync", "since": self._since()})
         elif kind == "ack":
             sent = self._pending.pop(str(message.get("ref")), None)
             if sent is not None:
