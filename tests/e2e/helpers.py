@@ -386,11 +386,13 @@ class Player:
             self.pending = None
         if state["ready"] and not self.ready_clicked and state["phase"] in ("waiting", ""):
             ready = self.page.get_by_test_id("ready")
-            if ready.is_enabled():
-                ready.click()
-                self.ready_clicked = True
-                self.moves["ready"] += 1
-                return True
+            try:  # the series may start (and the button go) between look and click
+                ready.click(timeout=2_000)
+            except PlaywrightTimeout:
+                return False  # look again
+            self.ready_clicked = True
+            self.moves["ready"] += 1
+            return True
         may = state["may"]
         if not may:
             return False

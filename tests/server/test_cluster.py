@@ -335,8 +335,8 @@ async def test_chaos_processes_killed_and_restarted(
 
     async def chaos() -> int:
         kills = 0
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline and not stop.is_set():
+        deadline = time.monotonic() + 20  # and at least three kills (a start takes a while)
+        while (kills < 3 or time.monotonic() < deadline) and not stop.is_set():
             await asyncio.sleep(rng.uniform(1.0, 2.5))
             victim = rng.randrange(3)
             cluster.servers[victim].kill()

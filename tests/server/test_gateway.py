@@ -12,7 +12,10 @@ import pytest
 from starlette.websockets import WebSocketState
 
 from zhaopengyou.server import protocol as p
+from zhaopengyou.server.botclient import create_room, guest
 from zhaopengyou.server.gateway import Connection
+
+from .harness import Raw, running_server
 
 
 class Socket:
@@ -88,3 +91,36 @@ async def test_answers_and_rooms_are_tracked() -> None:
     conn.left("r")
     assert conn.room_id is None and not conn.playing and conn.outstanding == {}
     assert await drained(conn, socket) == ["ack"]
+
+
+@pytest.mark.anyio
+async def test_a_resync_never_repeats_what_the_connection_was_sent(sqlite_url: str) -> None:
+    """A client names the last event it has read, which lags what is already on its way
+    to it; a ``resync`` (or a ``join`` again) on the same connection brings only events
+    this connection was not sent, so no event number comes twice."""
+    async with running_server(sqlite_url) as base:
+        me = await guest(base)
+        room = await create_room(
+            base, me.token, preset="tractor", rounds=1, bots=[1, 2, 3],
+            deal_ms=0, bot_ms=0, between_ms=0, turn_seconds=600,
+        )  # fmt: skip
+        async with Raw(base) as raw:
+            await raw.hello(me.token)
+            await raw.send({"type": "join", "room": room["id"], "seat": 0})
+            await raw.send({"type": "ready"})
+            # After the deal the table waits for this seat's decision (its clock: 600 s).
+            view = await raw.until("view", timeout=30)
+            while not view["view"]["may"] or view["view"]["phase"] == "deal":
+                view = await raw.until("view", timeout=30)
+            last = view["seq"]
+            early = {"round": 1, "seq": last - 3}
+            asked = [
+                {"type": "resync", "since": early, "ref": "lagging"},
+                {"type": "resync", "since": None, "ref": "nothing"},
+                {"type": "join", "room": room["id"], "since": early, "ref": "again"},
+            ]
+            for message in asked:
+                await raw.send(message)
+                await raw.until("view", timeout=30)
+            numbers = [e["seq"] for m in raw.received if m["type"] == "events" for e in m["events"]]
+            assert numbers == list(range(1, last + 1))

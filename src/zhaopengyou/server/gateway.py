@@ -239,7 +239,7 @@ class Gateway:
             if isinstance(message, ANSWERED) and message.ref is not None:
                 conn.outstanding[message.ref] = message.type
             if isinstance(message, p.Resync):
-                conn.since = _since(message.since)
+                conn.since = _later(conn.since, _since(message.since))
             self._route(conn, conn.room_id, message)
 
     async def _enter(self, conn: Connection, message: p.Join | p.Watch) -> None:
@@ -259,10 +259,13 @@ class Gateway:
                 )
                 return
             self._leave_room(conn)  # one room at a time
+        since = _since(message.since)
         if conn.room_id != room_id:
             conn.playing = False
+        else:
+            since = _later(conn.since, since)
         # What the client sends next goes to this room, after this message.
-        conn.room_id, conn.entry, conn.since = room_id, message, _since(message.since)
+        conn.room_id, conn.entry, conn.since = room_id, message, since
         self._route(conn, room_id, message)
 
     async def _locate(
@@ -421,3 +424,12 @@ class Gateway:
 
 def _since(since: p.Since | None) -> tuple[int, int] | None:
     return None if since is None else (since.round, since.seq)
+
+
+def _later(sent: tuple[int, int] | None, asked: tuple[int, int] | None) -> tuple[int, int] | None:
+    """Where a connection's events go on from when its client names ``asked``: never
+    before what the connection was already ``sent``, for that is still on its way to the
+    client (which named what it had read), and an event goes to a connection once."""
+    if sent is None or asked is None:
+        return sent or asked
+    return max(sent, asked)
