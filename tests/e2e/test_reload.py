@@ -3,8 +3,6 @@ phase with the same hand, and the round goes on to its result."""
 
 from __future__ import annotations
 
-from collections import Counter
-
 from .requirements import require
 
 require()
@@ -26,8 +24,7 @@ from .helpers import (  # noqa: E402
 def test_reload_mid_trick_keeps_the_table(pages: Pages, server: Server) -> None:
     page = pages.new("player")
     sign_in_as_guest(page)
-    # Slower bots than elsewhere: the seat's turn should not come round (and be played
-    # by the bot for the absent player) while the page reloads.
+    # Slower bots than elsewhere: the reload comes in the middle of a trick.
     pacing: dict[str, int | str] = {
         "deal_ms": 15,
         "bot_ms": 250,
@@ -64,17 +61,8 @@ def test_reload_mid_trick_keeps_the_table(pages: Pages, server: Server) -> None:
     assert after["phase"] == before["phase"] == "play"
     assert after["mySeat"] == before["mySeat"]
     assert after["round"] == before["round"]
-    if sorted(after["hand"]) != sorted(before["hand"]):
-        # Only possible if the seat's turn came while the page was away and the bot
-        # played for it: then exactly those cards are on the table for the seat.
-        gone = Counter(before["hand"]) - Counter(after["hand"])
-        extra = Counter(after["hand"]) - Counter(before["hand"])
-        assert not extra, f"cards appeared in the hand after the reload: {extra}"
-        mine = [p["cards"] for p in after["trick"] if p["seat"] == after["mySeat"]]
-        assert mine and Counter(mine[0]) == gone, (before, after)
-        print(f"\nthe bot played {sorted(gone.elements())} for the seat during the reload")
-    else:
-        print(f"\nsame hand after the reload: {len(after['hand'])} cards")
+    # The seat is waited for while the page is away (its turn timer runs): same hand.
+    assert sorted(after["hand"]) == sorted(before["hand"]), (before, after)
 
     drive([player])
     expect(page.get_by_test_id("round-result")).to_be_visible()

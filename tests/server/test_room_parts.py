@@ -64,7 +64,7 @@ def test_seats_are_taken_given_back_and_refused() -> None:
     assert seating[0].empty
     client = Sink()
     assert seating.connect(2, client) == (None, "back")  # the room records it in a series only
-    assert seating.disconnect(2, client, open_=True) is None
+    seating.disconnect(2, client, open_=True)
     assert seating[2].empty  # before the series a player who left frees the seat
 
 
@@ -73,7 +73,10 @@ def test_toggling_the_bot_during_a_series() -> None:
     seat = seating.sit(1, "甲", 0, wanted=None, open_=True)
     first, second = Sink(), Sink()
     seating.connect(seat, first)
-    assert seating.disconnect(seat, first, open_=False) == "bot"  # gone: the bot plays
+    seating.disconnect(seat, first, open_=False)  # gone: waited for while its timer runs
+    assert not seating[seat].botted
+    assert seating.timed_out(seat) == "bot" and seating[seat].botted  # then the bot plays
+    assert not seating[seat].auto  # away, not 托管: coming back ends it
     assert seating.connect(seat, second) == (None, "back")
     assert seating.connect(seat, first) == (second, None)  # a second connection replaces
     assert seating.trustee(seat, True) == "bot" and seating.trustee(seat, True) is None

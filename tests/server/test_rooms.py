@@ -85,6 +85,93 @@ async def test_trustee_and_turn_timer_hand_the_seat_to_the_bot(sqlite_url: str) 
         await me.__aexit__()
 
 
+async def my_decision(me: Raw) -> dict[str, Any]:
+    """The first view after the deal that asks this seat to act."""
+    view = await me.until("view", timeout=30)
+    while not view["view"]["may"] or view["view"]["phase"] == "deal":
+        view = await me.until("view", timeout=30)
+    return view
+
+
+@pytest.mark.anyio
+async def test_a_player_away_is_waited_for_until_its_timer_runs_out(sqlite_url: str) -> None:
+    """A player whose connection goes on its own turn is waited for while the turn
+    timer runs: a reload comes back to the same decision (the bots, at 0 ms, would
+    have played it at once). When the timer runs out the bot plays the seat (``bot``)
+    until the player is back (``back``): away, not 托管."""
+    async with running_server(sqlite_url) as base:
+        a, b = await guest(base), await guest(base)
+        room = await create_room(
+            base, a.token, preset="tractor", rounds=1, bots=[1, 2, 3], turn_seconds=600,
+            deal_ms=0, bot_ms=0, bot_level="easy", between_ms=0,
+        )  # fmt: skip
+        me = await seated(base, room["id"], 0, a.token)
+        await me.send({"type": "ready"})
+        before = (await my_decision(me))["view"]
+        await me.__aexit__()
+        me = await seated(base, room["id"], 0, a.token)
+        after = (await me.until("view", timeout=30))["view"]
+        assert (after["may"], after["hand"], after["current"]) == (
+            before["may"], before["hand"], before["current"],
+        )  # fmt: skip
+        await me.__aexit__()
+
+        room = await create_room(
+            base, a.token, preset="tractor", rounds=2, bots=[1, 2, 3], turn_seconds=0.5,
+            deal_ms=0, bot_ms=30, bot_level="easy", between_ms=0,
+        )  # fmt: skip
+        me = await seated(base, room["id"], 0, a.token)
+        await me.send({"type": "ready"})
+        await my_decision(me)
+        async with Raw(base) as watcher:
+            await watcher.hello(b.token)
+            await watcher.send({"type": "watch", "room": room["id"]})
+            await watcher.until("view", timeout=30)
+            await me.__aexit__()
+            while True:  # the timer runs out: the bot acts for seat 0
+                events = (await watcher.until("events", timeout=30))["events"]
+                if any(e.get("seat") == 0 for e in events):
+                    break
+            back = await seated(base, room["id"], 0, a.token)
+            seat = back.received[-1]["room"]["seats"][0]
+            assert seat["connected"] and not seat["auto"]
+            await back.send({"type": "trustee", "on": True})  # the bot ends the series
+            await back.until("series_over", timeout=120)
+            await back.__aexit__()
+        rounds = (await api(base, "GET", f"/api/rooms/{room['id']}")).json()["rounds"]
+        kinds = []
+        for played in rounds:
+            record = (await api(base, "GET", f"/api/rounds/{played['id']}/record")).json()
+            kinds += [e["kind"] for e in record["events"] if e["kind"] in ("bot", "back")]
+        assert kinds == ["bot", "back", "bot"], kinds  # away, back, then 托管 asked for
+
+
+@pytest.mark.anyio
+async def test_a_join_as_the_series_ends_is_answered(sqlite_url: str) -> None:
+    """A ``join`` that reaches a room while its last round is being finished (bots at
+    0 ms play it out at once) is answered, with the room or ``no_room``, never left
+    waiting."""
+    async with running_server(sqlite_url) as base:
+        a = await guest(base)
+        room = await create_room(
+            base, a.token, preset="tractor", rounds=1, bots=[1, 2, 3], turn_seconds=0.3,
+            deal_ms=0, bot_ms=0, bot_level="easy", between_ms=0,
+        )  # fmt: skip
+        me = await seated(base, room["id"], 0, a.token)
+        await me.send({"type": "ready"})
+        await my_decision(me)
+        await me.__aexit__()  # in 0.3 s the bots play the whole round out
+        async with Raw(base) as again:
+            await again.hello(a.token)
+            await again.send({"type": "join", "room": room["id"], "ref": "late"})
+            answer = await again.next(timeout=30)
+            while answer["type"] == "events" or answer["type"] == "view":
+                answer = await again.next(timeout=30)
+            assert answer["type"] in ("room", "error") and answer["ref"] == "late", answer
+            if answer["type"] == "error":
+                assert answer["code"] == "no_room"
+
+
 @pytest.mark.anyio
 async def test_trustee_on_and_off(sqlite_url: str) -> None:
     async with running_server(sqlite_url) as base:
@@ -138,7 +225,7 @@ async def test_reconnect_gets_the_seat_view_and_missed_events(sqlite_url: str) -
             message = await me.next()
             if message["type"] == "events":
                 seen.extend(message["events"])
-        await me.__aexit__()  # gone in the middle of the deal; the bot bids for seat 0
+        await me.__aexit__()  # gone in the middle of the deal
         await asyncio.sleep(0.3)
         back = Raw(base)
         await back.__aenter__()

@@ -1,6 +1,7 @@
 // A card face drawn in SVG: rank and suit in the corners, a big pip or the joker's word.
 import { memo } from "react";
 import { parseCard, SUIT_SYMBOL, isRed } from "./cards";
+import { useLang } from "./i18n";
 
 interface Props {
   card: string;
@@ -18,6 +19,9 @@ export const CardFace = memo(function CardFace({ card, selected, small, dim, onC
   const red = isRed(card);
   const joker = suit === null;
   const pip = joker ? "" : SUIT_SYMBOL[suit];
+  // A joker's corner reads 大/小 王 in Chinese, BIG/SMALL JOKER in English (two lines each).
+  const english = useLang() === "en";
+  const jokerCorner = english ? [rank === "BJ" ? "BIG" : "SMALL", "JOKER"] : [rank === "BJ" ? "大" : "小", "王"];
   const classes = ["card", red ? "red" : "black", selected ? "selected" : "", small ? "small" : "", dim ? "dim" : ""];
   return (
     <button
@@ -35,8 +39,8 @@ export const CardFace = memo(function CardFace({ card, selected, small, dim, onC
         <rect x="1" y="1" width="58" height="82" rx="5" className="card-bg" />
         {joker ? (
           <>
-            <text x="6" y="16" className="corner joker-corner">{rank === "BJ" ? "大" : "小"}</text>
-            <text x="6" y="30" className="corner joker-corner">王</text>
+            <text x="6" y="16" className={`corner joker-corner ${english ? "latin" : ""}`}>{jokerCorner[0]}</text>
+            <text x="6" y="30" className={`corner joker-corner ${english ? "latin" : ""}`}>{jokerCorner[1]}</text>
             <text x="34" y="62" textAnchor="middle" className="joker-star">★</text>
           </>
         ) : (

@@ -43,6 +43,17 @@ export function saveToken(token: string | null): void {
   else localStorage.setItem(TOKEN_KEY, token);
 }
 
+const TABLE_KEY = "zpy.table";
+
+/** The room this browser last held a seat in, for the lobby to offer it back. */
+export function lastTable(): string | null {
+  return localStorage.getItem(TABLE_KEY);
+}
+
+export function rememberTable(roomId: string): void {
+  localStorage.setItem(TABLE_KEY, roomId);
+}
+
 export async function http<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = {};
   const token = savedToken();

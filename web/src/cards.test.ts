@@ -21,7 +21,7 @@ describe("cards", () => {
   it("labels cards with suit signs and joker names", () => {
     expect(cardLabel("10H")).toBe("♥10");
     expect(cardLabel("LJ")).toBe("小王");
-    expect(cardLabel("BJ", "en")).toBe("big joker");
+    expect(cardLabel("BJ", "en")).toBe("Big Joker");
   });
 
   it("puts level cards and the trump suit in the trump suit (R-1.4, R-1.5)", () => {

@@ -41,7 +41,7 @@ export function totalPoints(tokens: readonly string[]): number {
 const JOKER_NAMES: Record<Lang, [string, string]> = {
   "zh-Hans": ["小王", "大王"],
   "zh-Hant": ["小王", "大王"],
-  en: ["small joker", "big joker"],
+  en: ["Small Joker", "Big Joker"],
 };
 
 /** How people read a card: ♠10, ♥A, 小王, 大王 (and the English joker names). */

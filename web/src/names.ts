@@ -9,8 +9,8 @@ export const PRESET_NAMES: Record<string, Msg> = {
 };
 
 export const MODE_NAMES: Record<string, Msg> = {
-  xun: m("「寻」找朋友", "「尋」找朋友", "called friend 「寻」"),
-  ding: m("「定」固定搭档", "「定」固定搭檔", "fixed partners 「定」"),
+  xun: m("「寻」找朋友", "「尋」找朋友", "called friend"),
+  ding: m("「定」固定搭档", "「定」固定搭檔", "fixed partners"),
 };
 
 export function presetName(preset: string, lang: Lang): string {

@@ -273,6 +273,8 @@ class Gateway:
     ) -> Location | None:
         """Where the room is, if ``account_id`` may find it (None: the gateway itself)."""
         for room in self.hub.rooms.values():
+            if room.closed:  # its series is over (or another process owns it now)
+                continue
             if room.id == room_id if code is None else room.invite_code == code:
                 if account_id is not None and not room.admits(account_id, code):
                     return None

@@ -21,7 +21,7 @@ const T = {
   ladderText: m(
     "每局的得分（和强退罚分）累加成总积分，总积分决定称号（R-11.3）。",
     "每局的得分（和強退罰分）累加成總積分，總積分決定稱號（R-11.3）。",
-    "Every round's score (and every 强退 charge) adds up to a total score, and the total gives the title (R-11.3).",
+    "Every round's score (and every forced-quit charge) adds up to a total score, and the total gives the title (R-11.3).",
   ),
   from: m("总积分", "總積分", "Total score"),
   below: m("低于 0", "低於 0", "below 0"),

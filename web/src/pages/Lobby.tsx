@@ -1,7 +1,7 @@
 // The lobby: sign-in or quick play, the public rooms (followed live), a room by its code,
 // and the new-room form.
 import { useEffect, useState, type FormEvent } from "react";
-import { api, ApiError, savedToken, BOT_LEVELS, type Account, type BotLevel, type PresetInfo, type PresetOption, type RoomSummary } from "../api";
+import { api, ApiError, lastTable, savedToken, BOT_LEVELS, type Account, type BotLevel, type PresetInfo, type PresetOption, type RoomSummary } from "../api";
 import { m, pick, tr, useLang, useT, type Lang, type Msg } from "../i18n";
 import { MODE_NAMES, PRESET_NAMES, playerName, presetName, seatLabel } from "../names";
 import { go, href } from "../route";
@@ -52,6 +52,7 @@ const T = {
   codeTitle: m("用邀请码进入私人房间", "用邀請碼進入私人房間", "Enter a private room by its code"),
   codePlaceholder: m("6 位邀请码", "6 位邀請碼", "6-digit code"),
   codeJoin: m("进入", "進入", "Enter"),
+  codeInvalid: m("邀请码是 6 位数字", "邀請碼是 6 位數字", "A code is 6 digits"),
   rooms: m("房间", "房間", "Rooms"),
   roomsCount: m("{n} 个", "{n} 個", "{n}"),
   live: m("实时更新", "即時更新", "live"),
@@ -68,6 +69,13 @@ const T = {
   roomsFailed: m("无法载入房间列表。", "無法載入房間列表。", "Could not load the rooms."),
   loading: m("载入中…", "載入中…", "Loading…"),
   roundsProgress: m("第 {played}/{rounds} 局", "第 {played}/{rounds} 局", "round {played}/{rounds}"),
+  roundsPlanned: m("共 {rounds} 局", "共 {rounds} 局", "{rounds} rounds"),
+  backToTable: m("回到牌桌", "回到牌桌", "Back to the table"),
+  yourTable: m(
+    "你在「{name}」的牌局还没打完（{game}，{progress}）。",
+    "你在「{name}」的牌局還沒打完（{game}，{progress}）。",
+    "Your game in “{name}” is still on ({game}, {progress}).",
+  ),
   seatsTaken: m(
     "座位 {taken}/{size}（玩家 {players}，电脑 {bots}）",
     "座位 {taken}/{size}（玩家 {players}，電腦 {bots}）",
@@ -96,7 +104,7 @@ const T = {
   botLevelHint: m(
     "也替托管和掉线的玩家出牌。普通、困难的电脑会搜索，每步最多想 0.2 秒、1 秒。",
     "也替託管和斷線的玩家出牌。普通、困難的電腦會搜尋，每步最多想 0.2 秒、1 秒。",
-    "They also play for 托管 and absent players. Normal and hard bots search, up to 0.2 s and 1 s a move.",
+    "They also play for players on autoplay or away. Normal and hard bots search, up to 0.2 s and 1 s a move.",
   ),
   botLevelShown: m("电脑：{level}", "電腦：{level}", "Bots: {level}"),
   botsHint: m(
@@ -143,7 +151,7 @@ const WRONG_PASSWORD = m("名字或密码不对。", "名字或密碼不對。",
 // The server's bad_credentials messages are English only; these are the ones it sends.
 const CREDENTIAL_ERRORS: [RegExp, Msg][] = [
   [/^a name is/, m("名字须为 2–20 个汉字、字母或数字（也可用 - · _）。", "名字須為 2–20 個漢字、字母或數字（也可用 - · _）。", "A name is 2–20 letters, digits or Chinese characters (also - · _).")],
-  [/kept for guests/, m("以 guest 或“游客”开头的名字留给游客。", "以 guest 或「遊客」開頭的名字留給遊客。", "Names starting with guest or 游客 are kept for guests.")],
+  [/kept for guests/, m("以 guest 或“游客”开头的名字留给游客。", "以 guest 或「遊客」開頭的名字留給遊客。", "Names that start like a guest's name are kept for guests.")],
   [/^a password has/, m("密码须为 6–200 个字符。", "密碼須為 6–200 個字元。", "A password has 6–200 characters.")],
 ];
 
@@ -176,23 +184,23 @@ const OPTION_TEXTS: Record<string, { label: Msg; help: Msg }> = {
     help: m(
       "固定：对家是搭档「定」；叫朋友：庄家叫一张牌找朋友「寻」",
       "固定：對家是搭檔「定」；叫朋友：莊家叫一張牌找朋友「尋」",
-      "fixed: opposite seats 「定」; called: the banker names a card 「寻」",
+      "fixed: partners sit opposite; called: the banker names a card, its holder is the friend",
     ),
   },
   dengsi: {
-    label: m("等死", "等死", "等死 (no adding)"),
-    help: m("等死：亮出的牌不能再加（R-8.4）", "等死：亮出的牌不能再加（R-8.4）", "等死: nothing may be added to a declaration (R-8.4)"),
+    label: m("等死", "等死", "no adding"),
+    help: m("等死：亮出的牌不能再加（R-8.4）", "等死：亮出的牌不能再加（R-8.4）", "No adding: nothing may be added to a declaration (R-8.4)"),
   },
   feng_j: {
-    label: m("逢J必打", "逢J必打", "逢J必打 (stop at J)"),
-    help: m("逢J必打：升级升到 J 为止（R-9.7）", "逢J必打：升級升到 J 為止（R-9.7）", "逢J必打: a rise stops at J (R-9.7)"),
+    label: m("逢J必打", "逢J必打", "stop at J"),
+    help: m("逢J必打：升级升到 J 为止（R-9.7）", "逢J必打：升級升到 J 為止（R-9.7）", "Stop at J: a rise stops at J (R-9.7)"),
   },
   j_to_6: {
-    label: m("J到6", "J到6", "J到6 (J to 6)"),
+    label: m("J到6", "J到6", "J to 6"),
     help: m(
       "J到6／双J到底：庄家方在 J 时，闲家用 J 扣底，庄家方降到 6（一对 J：降到 A）（R-9.7）",
       "J到6／雙J到底：莊家方在 J 時，閒家用 J 扣底，莊家方降到 6（一對 J：降到 A）（R-9.7）",
-      "J到6 / 双J到底: a J that takes the last trick drops the banker's team from J to 6 (a pair of J: to A) (R-9.7)",
+      "J to 6 / two Js to the bottom: a J that takes the last trick drops the banker's team from J to 6 (a pair of J: to A) (R-9.7)",
     ),
   },
 };
@@ -290,11 +298,52 @@ export function Lobby() {
   return (
     <div className="lobby">
       {session.account ? <AccountPanel account={session.account} /> : savedToken() ? <RestoringPanel /> : <WelcomePanel />}
+      {session.account && <YourTable accountId={session.account.id} />}
       <div className="lobby-columns">
         <RoomList presets={presets} />
         <CreateRoomForm presets={presets} failed={presetsFailed} />
       </div>
     </div>
+  );
+}
+
+/** Where the series stands: the round in play (or next) of the series, or its length before it starts. */
+function progressText(room: RoomSummary, t: ReturnType<typeof useT>): string {
+  if (room.status === "open") return t(T.roundsPlanned, { rounds: room.rounds });
+  return t(T.roundsProgress, { played: Math.min(room.rounds, room.rounds_played + 1), rounds: room.rounds });
+}
+
+function holdsSeat(room: RoomSummary, accountId: number): boolean {
+  return room.seats.some((seat) => seat.account === accountId && !seat.quit);
+}
+
+/** A player who closed the tab during a series is offered its seat back at once (any room, private ones too). */
+function YourTable({ accountId }: { accountId: number }) {
+  const t = useT();
+  const lang = useLang();
+  const [room, setRoom] = useState<RoomSummary | null>(null);
+  useEffect(() => {
+    const id = lastTable();
+    if (!id) return;
+    let current = true;
+    api.room(id, lang).then(
+      (answer) => current && setRoom(answer.room.status !== "finished" && holdsSeat(answer.room, accountId) ? answer.room : null),
+      () => current && setRoom(null),
+    );
+    return () => {
+      current = false;
+    };
+  }, [accountId, lang]);
+  if (!room) return null;
+  return (
+    <section className="panel lobby-return" data-testid="your-table">
+      <span>
+        {t(T.yourTable, { name: room.name, game: presetName(room.preset, lang), progress: progressText(room, t) })}
+      </span>{" "}
+      <button className="btn primary big" data-testid="back-to-table" onClick={() => go({ page: "room", id: room.id, watch: false })}>
+        {t(T.backToTable)}
+      </button>
+    </section>
   );
 }
 
@@ -464,9 +513,13 @@ function CodeJoin() {
   const session = useSession();
   const [code, setCode] = useState("");
   const { busy, error, run } = useAction();
-  const clean = code.replace(/\s+/g, "");
+  // Full-width digits (０-９) count as digits; spaces are ignored.
+  const clean = code.replace(/\s+/g, "").replace(/[０-９]/g, (d) => String(d.charCodeAt(0) - 0xff10));
+  const valid = /^\d{6}$/.test(clean);
+  const wrong = clean !== "" && (!/^\d*$/.test(clean) || clean.length > 6);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (!valid) return;
     void run(async () => {
       await session.ensureAccount();
       go({ page: "room", id: clean, watch: false });
@@ -483,13 +536,19 @@ function CodeJoin() {
           onChange={(e) => setCode(e.target.value)}
           inputMode="numeric"
           autoComplete="off"
-          maxLength={20}
+          maxLength={12}
+          aria-invalid={wrong}
           placeholder={t(T.codePlaceholder)}
         />
-        <button className="btn" data-testid="code-join" disabled={busy || !clean}>
+        <button className="btn" data-testid="code-join" disabled={busy || !valid}>
           {t(T.codeJoin)}
         </button>
       </div>
+      {wrong && (
+        <p className="error" data-testid="code-error">
+          {t(T.codeInvalid)}
+        </p>
+      )}
       {error && <p className="error">{error}</p>}
     </form>
   );
@@ -635,6 +694,7 @@ function RoomCard({ room }: { room: RoomSummary }) {
   const { busy, error, run } = useAction();
   const players = room.seats.filter((seat) => !seat.bot && seat.account !== null).length;
   const bots = room.seats.filter((seat) => seat.bot).length;
+  const mine = session.account !== null && holdsSeat(room, session.account.id);
   const enter = (watch: boolean) =>
     void run(async () => {
       await session.ensureAccount();
@@ -651,7 +711,7 @@ function RoomCard({ room }: { room: RoomSummary }) {
       </div>
       <div className="lobby-room-options lobby-muted">{optionsText(room.options, lang)}</div>
       <div className="lobby-room-stats">
-        <span>{t(T.roundsProgress, { played: room.rounds_played, rounds: room.rounds })}</span>
+        <span>{progressText(room, t)}</span>
         <span>{t(T.seatsTaken, { taken: players + bots, size: room.seats.length, players, bots })}</span>
         <span>{t(T.spectators, { n: room.spectators })}</span>
         {bots > 0 && (
@@ -666,14 +726,20 @@ function RoomCard({ room }: { room: RoomSummary }) {
         ))}
       </ul>
       <div className="lobby-room-actions">
-        {room.status === "open" && freeSeat(room) && (
+        {room.status === "open" && freeSeat(room) && !mine && (
           <button className="btn primary" data-testid="join" disabled={busy} onClick={() => enter(false)}>
             {t(T.join)}
           </button>
         )}
-        <button className="btn" data-testid="watch" disabled={busy} onClick={() => enter(true)}>
-          {t(T.watch)}
-        </button>
+        {mine ? (
+          <button className="btn primary" data-testid="back-to-table" disabled={busy} onClick={() => enter(false)}>
+            {t(T.backToTable)}
+          </button>
+        ) : (
+          <button className="btn" data-testid="watch" disabled={busy} onClick={() => enter(true)}>
+            {t(T.watch)}
+          </button>
+        )}
       </div>
       {error && <p className="error">{error}</p>}
     </article>
@@ -713,7 +779,7 @@ const SETTINGS: Setting[] = [
   {
     key: "turn_seconds",
     testId: "create-turn-seconds",
-    label: m("出牌限时（秒，超时托管）", "出牌限時（秒，逾時託管）", "Turn timer (s, then 托管)"),
+    label: m("出牌限时（秒，超时托管）", "出牌限時（秒，逾時託管）", "Turn timer (s, then autoplay)"),
     min: 0.05,
     max: 600,
     initial: 30,
@@ -731,7 +797,7 @@ const SETTINGS: Setting[] = [
   {
     key: "quit_penalty",
     testId: "create-quit-penalty",
-    label: m("强退罚分（每剩一局）", "強退罰分（每剩一局）", "强退 charge (score per round left)"),
+    label: m("强退罚分（每剩一局）", "強退罰分（每剩一局）", "Forced-quit charge (score per round left)"),
     min: 0,
     max: 1000,
     initial: 10,

@@ -18,7 +18,7 @@ const T = {
   room: m("房间", "房間", "Room"),
   round: m("局", "局", "Round"),
   roundNumber: m("第 {n} 局", "第 {n} 局", "round {n}"),
-  quit: m("强退", "強退", "强退 (quit)"),
+  quit: m("强退", "強退", "forced quit"),
   points: m("积分", "積分", "Score"),
   replay: m("回放", "回放", "Replay"),
   seriesTitle: m("打过的连打", "打過的連打", "Series played"),

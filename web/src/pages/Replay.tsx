@@ -91,7 +91,7 @@ const T = {
   finalKitty: m("最终底牌", "最終底牌", "Final kitty"),
   friendCall: m("叫朋友", "叫朋友", "Friend call"),
   callCard: m("叫 {card}", "叫 {card}", "called {card}"),
-  solo: m("独打", "獨打", "solo (独打)"),
+  solo: m("独打", "獨打", "solo"),
   friend: m("朋友", "朋友", "Friend"),
   alone: m("没有别人持有此牌：庄家独打", "沒有別人持有此牌：莊家獨打", "nobody else holds it: the banker plays alone"),
   revealedAt: m("第 {n} 墩现身", "第 {n} 墩現身", "revealed in trick {n}"),
@@ -181,7 +181,7 @@ const T = {
   ruleMultiplierShandong: m(
     "倍数为最后一墩首出的张数；底牌中大王算 100 分、小王算 80 分",
     "倍數為最後一墩首出的張數；底牌中大王算 100 分、小王算 80 分",
-    "The multiplier is the number of cards in the last lead; in the kitty the big joker counts 100, the small joker 80",
+    "The multiplier is the number of cards in the last lead; in the kitty the Big Joker counts 100, the Small Joker 80",
   ),
   other: m("甩牌罚分：{n} (R-4.4)", "甩牌罰分：{n} (R-4.4)", "Throw penalties: {n} (R-4.4)"),
   total: m("闲家得分 X = {x}", "閒家得分 X = {x}", "Attackers' score X = {x}"),
@@ -213,7 +213,7 @@ const T = {
   levelsNoteShandong: m(
     "升级不超过 K；逢J必打、J到6 (R-9.7) 已计入下表。",
     "升級不超過 K；逢J必打、J到6 (R-9.7) 已計入下表。",
-    "Levels stop at K; 逢J必打 and J到6 (R-9.7) are applied in the table below.",
+    "Levels stop at K; “stop at J” and “J to 6” (R-9.7) are applied in the table below.",
   ),
   scoresIndividual: m(
     "积分 (R-10.1)：每人 Σ(自己等级 − 别人等级)，A 算 14，加上罚分",
@@ -237,14 +237,14 @@ const T = {
 
 const BID_KINDS: Record<BidKind | "bid", Msg> = {
   bid: m("亮", "亮", "showed"),
-  liang: m("亮", "亮", "declared (亮)"),
-  ding: m("顶", "頂", "overrode (顶)"),
-  zhan: m("粘", "粘", "stuck (粘)"),
+  liang: m("亮", "亮", "declared"),
+  ding: m("顶", "頂", "overrode"),
+  zhan: m("粘", "粘", "stuck"),
   add: m("加", "加", "added"),
 };
 
 const EVENT_TEXT: Record<EventKind, Msg> = {
-  quit: m("{who} 强退", "{who} 強退", "{who} quit (强退)"),
+  quit: m("{who} 强退", "{who} 強退", "{who} quit (forced)"),
   bot: m("{who} 由电脑代打", "{who} 由電腦代打", "a bot took {who}'s seat"),
   back: m("{who} 回到座位", "{who} 回到座位", "{who} came back"),
 };
@@ -254,14 +254,14 @@ const OPTION_NAMES: Record<string, Msg> = {
   kitty_size: m("底牌张数", "底牌張數", "kitty size"),
   throw_penalty: m("甩牌罚分", "甩牌罰分", "throw penalty"),
   partner: m("搭档", "搭檔", "partner"),
-  dengsi: m("等死", "等死", "等死 (no adding)"),
-  feng_j: m("逢J必打", "逢J必打", "逢J必打 (stop at J)"),
-  j_to_6: m("J到6", "J到6", "J到6 (J to 6)"),
+  dengsi: m("等死", "等死", "no adding"),
+  feng_j: m("逢J必打", "逢J必打", "stop at J"),
+  j_to_6: m("J到6", "J到6", "J to 6"),
 };
 
 const OPTION_VALUES: Record<string, Msg> = {
-  fixed: m("「定」固定搭档", "「定」固定搭檔", "fixed 「定」"),
-  called: m("「寻」找朋友", "「尋」找朋友", "called 「寻」"),
+  fixed: m("「定」固定搭档", "「定」固定搭檔", "fixed"),
+  called: m("「寻」找朋友", "「尋」找朋友", "called"),
   true: m("开", "開", "on"),
   false: m("关", "關", "off"),
 };

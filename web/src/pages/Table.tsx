@@ -1,6 +1,6 @@
 // The card table: seats, hand, tricks and every decision of a round, for players and spectators.
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
-import { api, type Localized } from "../api";
+import { api, rememberTable, type Localized } from "../api";
 import { CardFace } from "../CardFace";
 import { cardLabel, cardsLabel, effectiveSuit, sortCards, SUIT_SYMBOL, type EffectiveSuit, type Suit } from "../cards";
 import { format, pick, tr, useLang, useT, type Msg } from "../i18n";
@@ -82,6 +82,7 @@ export function Table({ roomId, watch }: Props) {
     const target = /^\d{6}$/.test(roomId) ? { code: roomId } : { room: roomId };
     const enter = () => {
       const current = stateRef.current;
+      if (current.seriesOver) return; // the room is closed: its result stays on screen
       const since = current.round != null ? { round: current.round, seq: current.seq } : null;
       connection.send({ type: watch ? "watch" : "join", ...target, since });
     };
@@ -99,6 +100,12 @@ export function Table({ roomId, watch }: Props) {
     const id = state.room?.room.id;
     if (id && id !== roomId) history.replaceState(null, "", href({ page: "room", id, watch }));
   }, [state.room?.room.id, roomId, watch]);
+
+  // A seat held here is offered back by the lobby if the tab is closed.
+  const heldRoom = state.room?.you?.seat != null ? state.room.room.id : null;
+  useEffect(() => {
+    if (heldRoom) rememberTable(heldRoom);
+  }, [heldRoom]);
 
   // The turn clock.
   useEffect(() => {
@@ -144,7 +151,7 @@ export function Table({ roomId, watch }: Props) {
     (seat: number | null | undefined) => {
       if (seat == null || !room) return "?";
       const base = room.seats[seat]?.name || seatLabel(seat, lang);
-      return seat === mySeat ? `${playerName(base, lang)}（${t(T.you)}）` : playerName(base, lang);
+      return seat === mySeat ? t(T.nameYou, { name: playerName(base, lang) }) : playerName(base, lang);
     },
     [room, lang, mySeat, t],
   );
@@ -287,7 +294,15 @@ export function Table({ roomId, watch }: Props) {
   if (!room) {
     return (
       <div className="table-page" data-testid="table" data-phase={phase} data-my-seat="" data-to-act="" data-may="" data-round="">
-        {state.error ? <JoinError error={state.error.message} onWatch={() => go({ page: "room", id: roomId, watch: true })} /> : <p>{t(T.connecting)}</p>}
+        {state.error ? (
+          <JoinError
+            error={state.error.message}
+            // Watching helps at a full table or a series in play, not where there is no room.
+            onWatch={watch || state.error.code === "no_room" ? null : () => go({ page: "room", id: roomId, watch: true })}
+          />
+        ) : (
+          <p>{t(T.connecting)}</p>
+        )}
       </div>
     );
   }
@@ -298,7 +313,8 @@ export function Table({ roomId, watch }: Props) {
   const standings = state.room?.standings ?? null;
   const levels = view?.levels ?? standings?.levels ?? null;
   const toAct = view?.to_act ?? null;
-  const secondsLeft = state.deadline === null ? null : Math.max(0, Math.ceil((state.deadline - now) / 1000));
+  // `now` ticks only while a clock runs: a new turn's clock starts from when it was heard of.
+  const secondsLeft = state.deadline === null ? null : Math.max(0, Math.ceil((state.deadline - Math.max(now, state.clockFrom)) / 1000));
   const friendKnown = view?.friend ?? null;
   const partnerOf = (seat: number) => (room.mode === "ding" && view?.banker != null && (seat - view.banker + players) % players === 2 ? true : false);
   const lastTrick = state.tricks.length > 0 ? state.tricks[state.tricks.length - 1] : null;
@@ -395,13 +411,15 @@ export function Table({ roomId, watch }: Props) {
                       {t(T.sit)}
                     </button>
                   )}
-                  <button type="button" className="btn" onClick={() => connection?.send({ type: "add_bot", seat: index })}>
-                    {t(T.addBot)}
-                  </button>
+                  {mine && (
+                    <button type="button" className="btn" data-testid="add-bot" onClick={() => connection?.send({ type: "add_bot", seat: index })}>
+                      {t(T.addBot)}
+                    </button>
+                  )}
                 </div>
               )}
-              {room.status === "open" && seat.bot && (
-                <button type="button" className="btn small" onClick={() => connection?.send({ type: "add_bot", seat: index, remove: true })}>
+              {room.status === "open" && seat.bot && mine && (
+                <button type="button" className="btn small" data-testid="remove-bot" onClick={() => connection?.send({ type: "add_bot", seat: index, remove: true })}>
                   {t(T.removeBot)}
                 </button>
               )}
@@ -603,14 +621,18 @@ function sameBid(a: BidChoice, b: BidChoice): boolean {
   return a.bid_kind === b.bid_kind && a.cards.join() === b.cards.join();
 }
 
-function JoinError({ error, onWatch }: { error: string; onWatch: () => void }) {
+function JoinError({ error, onWatch }: { error: string; onWatch: (() => void) | null }) {
   const t = useT();
   return (
     <div className="panel">
-      <p className="error">{error}</p>
-      <button type="button" className="btn" onClick={onWatch}>
-        {t(T.watchInstead)}
-      </button>{" "}
+      <p className="error" data-testid="join-error">
+        {error}
+      </p>
+      {onWatch && (
+        <button type="button" className="btn" data-testid="watch-instead" onClick={onWatch}>
+          {t(T.watchInstead)}
+        </button>
+      )}{" "}
       <a href={href({ page: "lobby" })}>{t(T.backToLobby)}</a>
     </div>
   );
@@ -629,7 +651,7 @@ function WaitingPanel({ state, mySeat, send }: { state: TableState; mySeat: numb
           {me.ready ? t(T.unready) : t(T.ready)}
         </button>
       )}{" "}
-      {empty.length > 0 && (
+      {me && empty.length > 0 && (
         <button type="button" className="btn" data-testid="fill-bots" onClick={() => empty.forEach((seat) => send({ type: "add_bot", seat }))}>
           {t(T.fillBots)}
         </button>
@@ -891,7 +913,12 @@ function ResultPanel({ roundOver, state, name, onClose }: { roundOver: RoundOver
         {series ? (
           <div data-testid="series-result">
             <h3>{t(T.seriesTitle)}</h3>
-            {series.winners && <p>{t(T.winners, { names: series.winners.map((seat) => name(seat)).join("、") })}</p>}
+            {series.winners &&
+              (series.winners.length === series.totals.length ? (
+                <p>{t(T.allTied)}</p>
+              ) : (
+                <p>{t(T.winners, { names: series.winners.map((seat) => name(seat)).join(t(T.listSep)) })}</p>
+              ))}
           </div>
         ) : (
           <p className="muted">{t(T.nextRoundSoon)}</p>

@@ -389,11 +389,9 @@ class Room:
             return
         if member.seat is not None:
             opened = self.status == "open"
-            event = self.seating.disconnect(member.seat, client, opened)
+            self.seating.disconnect(member.seat, client, opened)
             if opened and self.seating[member.seat].empty:
                 await self._persist_seats()
-            if event is not None:
-                self._seat_event(event, member.seat)
         self._changed()
 
     async def _ready(self, client: Client, message: p.Ready) -> None:
@@ -665,7 +663,21 @@ class Room:
             client.left(self.id)
         self.members.clear()
         self._closed = True
+        self._turn_away()
         self.on_change(self)
+
+    def _turn_away(self) -> None:
+        """What came while the series ended is answered: the room is gone (a `join`
+        sent a moment too late, say, would otherwise wait for an answer forever)."""
+        while not self.inbox.empty():
+            client, message = self.inbox.get_nowait()
+            if client is None or isinstance(message, Gone):
+                continue
+            if isinstance(message, p.Ping):
+                client.send(p.pong(message.ref))
+            else:
+                self.publisher.refuse(client, p.NO_ROOM, "no such room", message.ref)
+            client.left(self.id)
 
     def _standings(self) -> p.Standings:
         match = self.match

@@ -70,8 +70,8 @@ class Seat:
     ready: bool = False
     client: Client | None = None
     score: int = 0  # the account's total 积分, for titles
-    # A room taken over by another process waits for its players' connections to be
-    # moved over: the seat is not the bot's meanwhile (its turn timer runs as usual).
+    # A player whose connection went (a reload, a room taken over by another process) is
+    # waited for: the seat is not the bot's meanwhile, its turn timer runs as usual.
     expected: bool = False
 
     @property
@@ -189,18 +189,18 @@ class Seating:
         seat.expected = False
         return old, "back" if was_botted and not seat.botted else None
 
-    def disconnect(self, index: int, client: Client, open_: bool) -> SeatEvent | None:
+    def disconnect(self, index: int, client: Client, open_: bool) -> None:
         """The connection of seat ``index`` went away: before the series the seat is
-        freed (nobody waits for a player who left); during it the bot plays it."""
+        freed (nobody waits for a player who left); during it the player is waited for
+        until its turn timer runs out (a reload brings it back to the same decision)."""
         seat = self.seats[index]
         if seat.client is not client:
-            return None
-        was_botted = seat.botted
+            return
         seat.client = None
         if open_:
             self.seats[index] = Seat()
-            return None
-        return "bot" if not was_botted and seat.botted else None
+        else:
+            seat.expected = True
 
     def vacate(self, index: int) -> None:
         """A player left before the series: the seat is free again."""
@@ -248,8 +248,12 @@ class Seating:
         return "bot" if on else "back"
 
     def timed_out(self, index: int) -> SeatEvent:
-        """The turn timer ran out: 托管 until the player acts."""
-        self.seats[index].auto = True
+        """The turn timer ran out: 托管 until the player acts (or, away, comes back)."""
+        seat = self.seats[index]
+        if seat.client is None:
+            seat.expected = False
+        else:
+            seat.auto = True
         return "bot"
 
     def acted(self, index: int) -> SeatEvent | None:

@@ -60,7 +60,27 @@ describe("the table's state", () => {
     } as unknown as ServerMessage;
     const state = reduce(fold([room]), view, 1000);
     expect(state.deadline).toBe(1000 + 12_500);
+    expect(state.clockFrom).toBe(1000); // the clock reads no more than 12.5 s from then
     expect(state.hand).toEqual(["3S"]);
     expect(state.seq).toBe(5);
+  });
+
+  it("keeps a refusal until the table moves on, then clears it", () => {
+    const view = (seq: number) =>
+      ({
+        type: "view",
+        round: 1,
+        seq,
+        tricks_from: 0,
+        turn_seconds_left: null,
+        view: { tricks: [], hand: ["3S"], hand_sizes: [1, 1], cards_dealt: 2 },
+      }) as unknown as ServerMessage;
+    const refusal = { type: "error", code: "illegal", message: "有♣必须跟♣", rule: "R-5.2", ref: "1" } as unknown as ServerMessage;
+    let state = fold([room, view(5), refusal]);
+    expect(state.error?.rule).toBe("R-5.2");
+    state = reduce(state, view(5), 0); // the same decision, looked at again
+    expect(state.error?.rule).toBe("R-5.2");
+    state = reduce(state, view(6), 0); // a card was played
+    expect(state.error).toBeNull();
   });
 });

@@ -15,6 +15,8 @@ export interface TableState {
   dealt: number;
   /** When the turn timer of the seat to act runs out (performance.now() milliseconds). */
   deadline: number | null;
+  /** When that timer was last heard of: the clock never reads more than it said then. */
+  clockFrom: number;
   log: GameEvent[];
   /** The failed throw that led the trick being played (shown on the felt until it is won). */
   failedThrow: GameEvent | null;
@@ -34,6 +36,7 @@ export const INITIAL: TableState = {
   handSizes: [],
   dealt: 0,
   deadline: null,
+  clockFrom: 0,
   log: [],
   failedThrow: null,
   roundOver: null,
@@ -109,8 +112,12 @@ export function reduce(state: TableState, message: ServerMessage, now: number): 
       const next = newRound(state, msg.round);
       const tricks = next.tricks.slice(0, msg.tricks_from).concat(msg.view.tricks);
       const deadline = msg.turn_seconds_left == null ? null : now + msg.turn_seconds_left * 1000;
+      // A refusal stays until the table moves on (a new decision, or someone else's).
+      const error = state.view && msg.seq === state.view.seq && msg.round === state.view.round ? state.error : null;
       return {
         ...next,
+        error,
+        clockFrom: now,
         view: msg,
         tricks,
         hand: msg.view.hand,
