@@ -32,6 +32,9 @@ def test_quick_play_seats_a_guest_with_four_bots(pages: Pages, server: Server) -
     assert room["preset"] == "zhaopengyou"
     assert [s["bot"] for s in room["seats"]] == [False, True, True, True, True]
     assert room["seats"][0]["name"].startswith("游客")
+    # One click starts the game: no 准备 to press (issue 41); the deal begins.
+    expect(page.get_by_test_id("table")).not_to_have_attribute("data-phase", "waiting")
+    expect(page.get_by_test_id("ready")).to_have_count(0)
     pages.assert_no_page_errors()
 
 

@@ -573,3 +573,28 @@ async def test_http_errors_have_one_shape(sqlite_url: str) -> None:
             reply = await api(base, "POST", "/api/register", json=body)
             assert reply.status_code == 400
             assert set(reply.json()["error"]) == {"code", "message"}
+
+
+@pytest.mark.anyio
+async def test_a_guest_who_registers_keeps_its_seat_under_its_new_name(sqlite_url: str) -> None:
+    """A guest playing a series registers (its account keeps its id) and comes back to
+    the table: the seat, the room's members and the lobby's card show the new name."""
+    async with running_server(sqlite_url) as base:
+        a = await guest(base)
+        room = await create_room(
+            base, a.token, preset="tractor", rounds=1, bots=[1, 2, 3], turn_seconds=600,
+            deal_ms=0, bot_ms=0, bot_level="easy", between_ms=0,
+        )  # fmt: skip
+        me = await seated(base, room["id"], 0, a.token)
+        await me.send({"type": "ready"})
+        await my_decision(me)
+        await me.__aexit__()
+        answer = await api(
+            base, "POST", "/api/register", a.token, json={"name": "新名字", "password": "secret-pw"}
+        )
+        assert answer.status_code == 200, answer.text
+        me = await seated(base, room["id"], 0, answer.json()["token"])
+        assert me.received[-1]["room"]["seats"][0]["name"] == "新名字"
+        await me.__aexit__()
+        shown = (await api(base, "GET", f"/api/rooms/{room['id']}")).json()["room"]
+        assert shown["seats"][0]["name"] == "新名字"

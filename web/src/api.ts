@@ -54,6 +54,20 @@ export function rememberTable(roomId: string): void {
   localStorage.setItem(TABLE_KEY, roomId);
 }
 
+const START_KEY = "zpy.start";
+
+/** A room its maker starts at once (快速开始): the table says 准备 for the player. */
+export function startAtOnce(roomId: string): void {
+  sessionStorage.setItem(START_KEY, roomId);
+}
+
+/** Whether the table should say 准备 in ``roomId`` now (asked once). */
+export function takeStart(roomId: string): boolean {
+  if (sessionStorage.getItem(START_KEY) !== roomId) return false;
+  sessionStorage.removeItem(START_KEY);
+  return true;
+}
+
 export async function http<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = {};
   const token = savedToken();

@@ -1,7 +1,7 @@
 // The lobby: sign-in or quick play, the public rooms (followed live), a room by its code,
 // and the new-room form.
 import { useEffect, useState, type FormEvent } from "react";
-import { api, ApiError, lastTable, savedToken, BOT_LEVELS, type Account, type BotLevel, type PresetInfo, type PresetOption, type RoomSummary } from "../api";
+import { api, ApiError, lastTable, savedToken, startAtOnce, BOT_LEVELS, type Account, type BotLevel, type PresetInfo, type PresetOption, type RoomSummary } from "../api";
 import { m, pick, tr, useLang, useT, type Lang, type Msg } from "../i18n";
 import { MODE_NAMES, PRESET_NAMES, playerName, presetName, seatLabel } from "../names";
 import { go, href } from "../route";
@@ -347,6 +347,8 @@ function YourTable({ accountId }: { accountId: number }) {
   );
 }
 
+const NAME_MAX = 20; // an account's name: 2–20 characters (docs/protocol.md § accounts)
+
 function WelcomePanel() {
   const t = useT();
   const session = useSession();
@@ -440,6 +442,7 @@ function QuickPlay() {
     run(async () => {
       await session.ensureAccount();
       const { room } = await api.createRoom(QUICK_PLAY);
+      startAtOnce(room.id); // one click starts the game: no 准备 to press
       go({ page: "room", id: room.id, watch: false });
     });
   return (
@@ -482,7 +485,7 @@ function AuthForm({ kind }: { kind: "login" | "register" }) {
           value={name}
           onChange={(e) => setName(e.target.value)}
           autoComplete="username"
-          maxLength={40}
+          maxLength={NAME_MAX}
           required
         />
         {kind === "register" && <small className="lobby-help">{t(T.nameHint)}</small>}

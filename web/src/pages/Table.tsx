@@ -1,9 +1,9 @@
 // The card table: seats, hand, tricks and every decision of a round, for players and spectators.
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
-import { api, rememberTable, type Localized } from "../api";
+import { api, rememberTable, takeStart, type Localized } from "../api";
 import { CardFace } from "../CardFace";
 import { cardLabel, cardsLabel, effectiveSuit, sortCards, SUIT_SYMBOL, type EffectiveSuit, type Suit } from "../cards";
-import { format, pick, tr, useLang, useT, type Msg } from "../i18n";
+import { format, pick, tr, useLang, useT, type Lang, type Msg } from "../i18n";
 import { countProblem, followProblem, leadProblem, PROBLEMS, SUIT_NAMES, type Problem } from "../logic/select";
 import { cardCounter } from "../logic/counter";
 import { playerName, presetName, seatLabel } from "../names";
@@ -12,7 +12,7 @@ import { useSession } from "../session";
 import type { ServerMessage } from "../ws";
 import { INITIAL, reduce, tablePhase, type TableState } from "./table/state";
 import { T } from "./table/text";
-import type { BidChoice, FriendChoice, GameEvent, RoundOver } from "./table/types";
+import type { BidChoice, FriendChoice, GameEvent, RoundOver, ViewMessage } from "./table/types";
 import "./table/table.css";
 
 interface Props {
@@ -47,6 +47,14 @@ function suitText(suit: string | null, t: (msg: Msg) => string): string {
   if (suit === null) return t(T.noTrump);
   if (suit === "hidden") return t(T.trumpHidden);
   return SUIT_SYMBOL[suit as Suit] ?? suit;
+}
+
+/** The header's trump: decided, the standing bid while bids are made, or not yet. */
+function trumpText(view: ViewMessage["view"], t: (msg: Msg, params?: Record<string, string | number>) => string, lang: Lang): string {
+  const standing = view.bids.length > 0 ? view.bids[view.bids.length - 1] : null;
+  if (view.trump_suit === "hidden" && view.banker === null && standing) return t(T.trumpBidding, { cards: cardsLabel(standing.cards, lang) });
+  if (view.banker === null && view.phase !== "play" && (view.trump_suit === null || view.trump_suit === "hidden") && !standing) return t(T.trumpUnknown);
+  return suitText(view.trump_suit, t);
 }
 
 export function Table({ roomId, watch }: Props) {
@@ -100,6 +108,12 @@ export function Table({ roomId, watch }: Props) {
     const id = state.room?.room.id;
     if (id && id !== roomId) history.replaceState(null, "", href({ page: "room", id, watch }));
   }, [state.room?.room.id, roomId, watch]);
+
+  // 快速开始: the player is ready as soon as the seat is taken.
+  const seatedOpen = state.room?.room.status === "open" && state.room.you?.seat != null ? state.room.room.id : null;
+  useEffect(() => {
+    if (seatedOpen && takeStart(seatedOpen)) connection?.send({ type: "ready", ready: true });
+  }, [seatedOpen, connection]);
 
   // A seat held here is offered back by the lobby if the tab is closed.
   const heldRoom = state.room?.you?.seat != null ? state.room.room.id : null;
@@ -348,7 +362,7 @@ export function Table({ roomId, watch }: Props) {
         {view?.level_rank && <span>{t(T.level, { rank: view.level_rank })}</span>}
         {view && (
           <span data-testid="trump">
-            {t(T.trump)}: {view.banker === null && view.phase !== "play" && view.trump_suit === null && view.bids.length === 0 ? t(T.trumpUnknown) : suitText(view.trump_suit, t)}
+            {t(T.trump)}: {trumpText(view, t, lang)}
           </span>
         )}
         {view?.friend_call && (
@@ -593,7 +607,7 @@ export function Table({ roomId, watch }: Props) {
           ))}
         </div>
         {tab === "counter" && <CounterPanel state={state} />}
-        {tab === "log" && <LogPanel state={state} name={name} lastTrick={lastTrick} />}
+        {tab === "log" && <LogPanel state={state} name={name} />}
         {tab === "chat" && <ChatPanel state={state} phrases={phrases} send={(m) => connection?.send(m)} />}
         {tab === "standings" && <StandingsPanel state={state} name={name} />}
       </div>
@@ -751,6 +765,8 @@ function eventText(event: GameEvent, name: (seat: number) => string, lang: Retur
       return t(T.events.kitty_revealed, { cards: cardsLabel(event.cards as string[], lang), points: event.points as number, mult: event.multiplier as number });
     case "round_scored":
       return t(T.events.round_scored, { x: event.attackers_points as number });
+    case "trick_won":
+      return t(T.events.trick_won, { n: event.trick as number, name: who, points: event.points as number });
     case "redeal":
       return t(T.events.redeal, { reason: String(event.reason ?? "") });
     default:
@@ -758,17 +774,25 @@ function eventText(event: GameEvent, name: (seat: number) => string, lang: Retur
   }
 }
 
-function LogPanel({ state, name, lastTrick }: { state: TableState; name: (seat: number) => string; lastTrick: TableState["tricks"][number] | null }) {
+/** The round so far, oldest first (as it is read), kept scrolled to its newest line. */
+function LogPanel({ state, name }: { state: TableState; name: (seat: number) => string }) {
   const t = useT();
   const lang = useLang();
-  const failed = [...state.log].reverse().find((event) => event.kind === "throw_failed");
+  const list = useRef<HTMLUListElement | null>(null);
+  const newest = state.log.length > 0 ? state.log[state.log.length - 1].seq : 0;
+  useEffect(() => {
+    if (list.current) list.current.scrollTop = list.current.scrollHeight;
+  }, [newest]);
   return (
     <div className="log" data-testid="log">
-      {failed && <p className="error">{eventText(failed, name, lang, t)}</p>}
-      {lastTrick && <p className="muted">{t(T.trickN, { n: state.tricks.length })}</p>}
-      <ul>
-        {[...state.log].reverse().map((event) => (
-          <li key={event.seq}>{eventText(event, name, lang, t)}</li>
+      <ul ref={list}>
+        {state.log.map((event) => (
+          <li
+            key={event.seq}
+            className={event.kind === "throw_failed" ? "error" : event.kind === "trick_won" ? "muted" : ""}
+          >
+            {eventText(event, name, lang, t)}
+          </li>
         ))}
       </ul>
     </div>

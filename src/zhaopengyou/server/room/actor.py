@@ -305,7 +305,7 @@ class Room:
             self._refuse_join(client, Refused(p.NO_ROOM, "no such room"), message.ref)
             return
         account = client.account
-        seated_before = self.seating.seated(account["id"])
+        seats_before = self.seating.stored()
         try:
             index = self.seating.sit(
                 account["id"],
@@ -317,7 +317,7 @@ class Room:
         except Refused as refused:
             self._refuse_join(client, refused, message.ref)
             return
-        if not seated_before:
+        if self.seating.stored() != seats_before:  # a new player, or a new name
             await self._persist_seats()
         old, event = self.seating.connect(index, client)
         if old is not None:

@@ -162,9 +162,10 @@ class Seating:
 
     def sit(self, account_id: int, name: str, score: int, wanted: int | None, open_: bool) -> int:
         """The seat ``account_id`` takes (``wanted``, else the first free one); a player
-        already seated gets its seat back."""
+        already seated gets its seat back, under its name now (a guest who registered)."""
         mine = self.of(account_id)
         if mine is not None:
+            self.seats[mine].name, self.seats[mine].score = name, score
             return mine
         if not open_:
             raise Refused(p.NOT_ALLOWED, "the series has started: you may watch")

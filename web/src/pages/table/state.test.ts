@@ -65,6 +65,19 @@ describe("the table's state", () => {
     expect(state.seq).toBe(5);
   });
 
+  it("logs the round oldest first, each won trick included", () => {
+    const state = fold([
+      room,
+      events(1, [
+        { seq: 1, kind: "bid", seat: 0, cards: ["2S"] },
+        { seq: 2, kind: "played", seat: 0, cards: ["AS"], trick: 1, lead: true },
+        { seq: 3, kind: "trick_won", seat: 0, points: 10, trick: 1 },
+        { seq: 4, kind: "friend_revealed", seat: 2 },
+      ]),
+    ]);
+    expect(state.log.map((e) => e.kind)).toEqual(["bid", "trick_won", "friend_revealed"]);
+  });
+
   it("keeps a refusal until the table moves on, then clears it", () => {
     const view = (seq: number) =>
       ({

@@ -45,6 +45,8 @@ export const INITIAL: TableState = {
   error: null,
 };
 
+const LOG_SIZE = 100; // a round's tricks and everything else worth a line
+
 /** Events worth a line in the table's log (the rest show in the view itself). */
 const LOGGED = new Set([
   "bid",
@@ -62,6 +64,7 @@ const LOGGED = new Set([
   "friend_revealed",
   "kitty_revealed",
   "round_scored",
+  "trick_won",
 ]);
 
 function newRound(state: TableState, round: number): TableState {
@@ -104,7 +107,7 @@ export function reduce(state: TableState, message: ServerMessage, now: number): 
         else if (event.kind === "trick_won") failedThrow = null;
         if (LOGGED.has(event.kind)) log.push(event);
       }
-      next = { ...next, seq, hand, handSizes: sizes, dealt, log: log.slice(-40), failedThrow };
+      next = { ...next, seq, hand, handSizes: sizes, dealt, log: log.slice(-LOG_SIZE), failedThrow };
       return next;
     }
     case "view": {

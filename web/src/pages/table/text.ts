@@ -28,6 +28,7 @@ export const T = {
   noTrump: m("无主", "無主", "no trump"),
   trumpHidden: m("未亮", "未亮", "hidden"),
   trumpUnknown: m("未定", "未定", "not yet"),
+  trumpBidding: m("叫主中（{cards}）", "叫主中（{cards}）", "being bid ({cards})"),
   called: m("叫牌", "叫牌", "Called card"),
   solo: m("独打", "獨打", "solo"),
   banker: m("庄", "莊", "Banker"),
@@ -79,7 +80,6 @@ export const T = {
   kittyTrumps: m("底牌中的主牌", "底牌中的主牌", "Trumps in the kitty"),
   currentTrick: m("本墩", "本墩", "This trick"),
   lastTrick: m("上一墩", "上一墩", "Last trick"),
-  trickN: m("第 {n} 墩", "第 {n} 墩", "Trick {n}"),
   wonBy: m("{name} 赢 {points} 分", "{name} 贏 {points} 分", "{name} won {points} pts"),
   counter: m("记牌器", "記牌器", "Card counter"),
   counterOut: m("未出的牌（除你手里的）", "未出的牌（除你手裡的）", "Cards still out (not in your hand)"),
@@ -139,6 +139,7 @@ export const T = {
     friend_revealed: m("朋友现身：{name}", "朋友現身：{name}", "The friend is {name}"),
     kitty_revealed: m("底牌 {cards}，{points} 分 × {mult}", "底牌 {cards}，{points} 分 × {mult}", "Kitty {cards}: {points} × {mult}"),
     round_scored: m("本局结束：闲家 {x} 分", "本局結束：閒家 {x} 分", "Round over: attackers {x}"),
+    trick_won: m("第 {n} 墩：{name} 赢 {points} 分", "第 {n} 墩：{name} 贏 {points} 分", "Trick {n}: {name} won {points} pts"),
   } as Record<string, ReturnType<typeof m>>,
   bidKinds: {
     liang: m("亮", "亮", "show"),
