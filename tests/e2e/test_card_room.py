@@ -299,3 +299,49 @@ def test_what_a_spectator_and_a_code_box_offer(pages: Pages, server: Server) -> 
     expect(lobby.get_by_test_id("join-error")).to_be_visible()
     expect(lobby.get_by_test_id("watch-instead")).to_have_count(0)
     pages.assert_no_page_errors()
+
+
+def test_the_felt_shows_what_nobody_may_miss(pages: Pages, server: Server) -> None:
+    """Issue 41, card-room expectations: the friend's reveal comes as a banner on the
+    felt; 上一轮 shows the last trick on the felt (every seat's cards, as the record has
+    them) and goes back; the result says who won before the numbers."""
+    page = pages.new("player")
+    sign_in_as_guest(page)
+    room_id = create_room(page, "zhaopengyou", bots=[1, 2, 3, 4], rounds=1)
+    wait_for_table(page)
+    player = Player(page, "player")
+    banners: list[str] = []
+    peeked: list[list[str]] = []
+
+    def look() -> None:
+        banner = page.get_by_test_id("felt-banner")
+        if banner.count():
+            banners.append(banner.inner_text())
+
+    def peek() -> bool:
+        """At the player's first turn after a trick: 上一轮 shows it, then back."""
+        button = page.get_by_test_id("peek-last")
+        if not my_turn(player, "play") or button.count() == 0:
+            return False
+        button.click()
+        expect(button).to_have_attribute("aria-pressed", "true")
+        peeked.extend(
+            page.eval_on_selector_all(
+                "[data-testid=trick-play]",
+                "ps => ps.map((p) => [...p.querySelectorAll('.card[data-card]')]"
+                ".map((c) => c.getAttribute('data-card')))",
+            )
+        )
+        button.click()
+        expect(button).to_have_attribute("aria-pressed", "false")
+        return True
+
+    drive([player], until=peek, observe=look, observe_every=0.05)
+    drive([player], observe=look, observe_every=0.05)
+    expect(page.get_by_test_id("outcome")).to_contain_text(re.compile("赢|输|打平"))
+    (record,) = server.records(room_id)
+    tricks = [sorted(sorted(play["cards"]) for play in t["plays"]) for t in record["tricks"]]
+    assert len(peeked) == 5 and sorted(sorted(cards) for cards in peeked) in tricks, peeked
+    if record["friend"] is not None:  # the friend plays the called card at some point
+        assert any("朋友现身" in text for text in banners), banners
+    pages.assert_no_page_errors()

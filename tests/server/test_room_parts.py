@@ -75,13 +75,18 @@ def test_toggling_the_bot_during_a_series() -> None:
     seating.connect(seat, first)
     seating.disconnect(seat, first, open_=False)  # gone: waited for while its timer runs
     assert not seating[seat].botted
-    assert seating.timed_out(seat) == "bot" and seating[seat].botted  # then the bot plays
+    assert seating.timed_out(seat) and seating[seat].botted  # then the bot plays
     assert not seating[seat].auto  # away, not 托管: coming back ends it
     assert seating.connect(seat, second) == (None, "back")
     assert seating.connect(seat, first) == (second, None)  # a second connection replaces
     assert seating.trustee(seat, True) == "bot" and seating.trustee(seat, True) is None
     assert seating.acted(seat) == "back" and seating.acted(seat) is None
-    assert seating.timed_out(seat) == "bot" and seating[seat].botted
+    # At the table: a first timeout, the bot makes that move and the seat stays the
+    # player's; a second in a row, 托管; acting in between starts the count again.
+    assert not seating.timed_out(seat) and not seating[seat].botted
+    seating.acted(seat)
+    assert not seating.timed_out(seat) and not seating[seat].botted
+    assert seating.timed_out(seat) and seating[seat].botted and seating[seat].auto
     with pytest.raises(Refused):
         seating.trustee(None, True)  # a spectator has no bot
     seating.quit(seat)
@@ -139,10 +144,19 @@ def test_the_driver_deals_lets_bots_act_and_times_players_out() -> None:
         else:
             assert isinstance(due, TimeOut) and due.seat == human
             assert driver.turn_seconds_left(rnd, seating) == 0.0
-            seating.timed_out(due.seat)  # 托管: the bot plays the player's seat from now
+            if not seating.timed_out(due.seat):  # a first timeout: the bot makes this move
+                asyncio.run(driver.bot_turn(rnd, due.seat))
     assert seen == {Deal, BotTurn, TimeOut}
     assert driver.due(True, match, rnd, seating) == FinishRound()
     assert driver.hint(rnd, human) is None  # nothing to do in a finished round
+
+
+def test_the_kitty_and_the_call_get_a_longer_clock() -> None:
+    settings = Settings(turn_seconds=30)
+    for phase in Phase:
+        long = phase in (Phase.BURY, Phase.SWAP, Phase.CALL)
+        assert settings.turn_clock(phase, giving_back=False) == (60 if long else 30), phase
+    assert settings.turn_clock(Phase.DEAL, giving_back=True) == 60  # choosing what to give back
 
 
 def test_each_member_gets_only_what_its_seat_may_see() -> None:

@@ -74,14 +74,14 @@ async def test_trustee_and_turn_timer_hand_the_seat_to_the_bot(sqlite_url: str) 
         )
         me = await seated(base, room["id"], 0, a.token)
         await me.send({"type": "ready"})
-        # Never answer: the timer hands the seat to the bot (托管), and the round ends.
+        # Never answer: a first timeout, the bot makes that one move and the seat stays
+        # the player's; the second in a row hands it to the bot (托管); the round ends.
         over = await me.until("round_over", timeout=60)
         autos = [m for m in me.received if m["type"] == "room" and m["room"]["seats"][0]["auto"]]
         assert autos, "the seat was never marked 托管"
         record = (await api(base, "GET", f"/api/rounds/{over['round_id']}/record")).json()
-        assert {"kind": "bot", "seat": 0} in [
-            {k: e[k] for k in ("kind", "seat")} for e in record["events"]
-        ]
+        mine = [e["kind"] for e in record["events"] if e["seat"] == 0]
+        assert mine == ["bot", "back", "bot"], mine
         await me.__aexit__()
 
 
@@ -117,20 +117,19 @@ async def test_a_player_away_is_waited_for_until_its_timer_runs_out(sqlite_url: 
         await me.__aexit__()
 
         room = await create_room(
-            base, a.token, preset="tractor", rounds=2, bots=[1, 2, 3], turn_seconds=0.5,
+            base, a.token, preset="tractor", rounds=2, bots=[1, 2, 3], turn_seconds=3,
             deal_ms=0, bot_ms=30, bot_level="easy", between_ms=0,
         )  # fmt: skip
         me = await seated(base, room["id"], 0, a.token)
         await me.send({"type": "ready"})
-        await my_decision(me)
+        asked = (await my_decision(me))["seq"]
+        await me.__aexit__()  # well within its 3 s: away, not timed out at the table
         async with Raw(base) as watcher:
             await watcher.hello(b.token)
             await watcher.send({"type": "watch", "room": room["id"]})
-            await watcher.until("view", timeout=30)
-            await me.__aexit__()
             while True:  # the timer runs out: the bot acts for seat 0
                 events = (await watcher.until("events", timeout=30))["events"]
-                if any(e.get("seat") == 0 for e in events):
+                if any(e.get("seat") == 0 and e["seq"] > asked for e in events):
                     break
             back = await seated(base, room["id"], 0, a.token)
             seat = back.received[-1]["room"]["seats"][0]

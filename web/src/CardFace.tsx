@@ -8,13 +8,15 @@ interface Props {
   selected?: boolean;
   small?: boolean;
   dim?: boolean;
+  /** Just taken from the kitty. */
+  fresh?: boolean;
   onClick?: () => void;
   onMouseDown?: () => void;
   onMouseEnter?: () => void;
   label?: string;
 }
 
-export const CardFace = memo(function CardFace({ card, selected, small, dim, onClick, onMouseDown, onMouseEnter, label }: Props) {
+export const CardFace = memo(function CardFace({ card, selected, small, dim, fresh, onClick, onMouseDown, onMouseEnter, label }: Props) {
   const { rank, suit } = parseCard(card);
   const red = isRed(card);
   const joker = suit === null;
@@ -22,7 +24,7 @@ export const CardFace = memo(function CardFace({ card, selected, small, dim, onC
   // A joker's corner reads 大/小 王 in Chinese, BIG/SMALL JOKER in English (two lines each).
   const english = useLang() === "en";
   const jokerCorner = english ? [rank === "BJ" ? "BIG" : "SMALL", "JOKER"] : [rank === "BJ" ? "大" : "小", "王"];
-  const classes = ["card", red ? "red" : "black", selected ? "selected" : "", small ? "small" : "", dim ? "dim" : ""];
+  const classes = ["card", red ? "red" : "black", selected ? "selected" : "", small ? "small" : "", dim ? "dim" : "", fresh ? "fresh" : ""];
   return (
     <button
       type="button"

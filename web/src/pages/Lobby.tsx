@@ -757,6 +757,7 @@ interface Setting {
   max: number;
   initial: number;
   integer: boolean;
+  help?: Msg;
 }
 
 // docs/protocol.md § Room settings.
@@ -782,7 +783,12 @@ const SETTINGS: Setting[] = [
   {
     key: "turn_seconds",
     testId: "create-turn-seconds",
-    label: m("出牌限时（秒，超时托管）", "出牌限時（秒，逾時託管）", "Turn timer (s, then autoplay)"),
+    label: m("出牌限时（秒）", "出牌限時（秒）", "Turn timer (s)"),
+    help: m(
+      "扣底、换底、叫朋友、还牌的时间加倍；第一次超时由电脑代出这一手，连续两次超时转为托管",
+      "扣底、換底、叫朋友、還牌的時間加倍；第一次逾時由電腦代出這一手，連續兩次逾時轉為託管",
+      "Twice as long to bury, swap, call the friend or give back; a first timeout plays that move for you, a second in a row turns on autoplay",
+    ),
     min: 0.05,
     max: 600,
     initial: 30,
@@ -1020,6 +1026,7 @@ function CreateRoomForm({ presets, failed }: { presets: PresetInfo[] | null; fai
               />
               <small className="lobby-help">
                 {setting.min}–{setting.max}
+                {setting.help && ` · ${t(setting.help)}`}
               </small>
             </label>
           ))}

@@ -9,6 +9,7 @@ import { cardCounter } from "../logic/counter";
 import { playerName, presetName, seatLabel } from "../names";
 import { go, href } from "../route";
 import { useSession } from "../session";
+import { chime, setSound, soundOn } from "../sound";
 import type { ServerMessage } from "../ws";
 import { INITIAL, reduce, tablePhase, type TableState } from "./table/state";
 import { T } from "./table/text";
@@ -36,6 +37,8 @@ function keyed(cards: string[]): { card: string; key: string }[] {
     return { card, key: `${card}#${n}` };
   });
 }
+
+const BANNER_MS = 3500;
 
 /** Seat positions around the felt, by offset from the viewer (play goes to the right, R-1.2). */
 const POSITIONS: Record<number, string[]> = {
@@ -74,6 +77,9 @@ export function Table({ roomId, watch }: Props) {
   const [showResult, setShowResult] = useState(true);
   const [now, setNow] = useState(() => performance.now());
   const [tab, setTab] = useState<"counter" | "log" | "chat" | "standings">("counter");
+  const [sound, setSoundState] = useState(soundOn);
+  const [peek, setPeek] = useState(false); // 上一轮: the last trick shown on the felt
+  const [banner, setBanner] = useState<GameEvent | null>(null);
 
   // A visitor who follows a link to a table gets a guest account first.
   useEffect(() => {
@@ -128,6 +134,18 @@ export function Table({ roomId, watch }: Props) {
     return () => clearInterval(timer);
   }, [state.deadline]);
 
+  // The moments nobody may miss get a banner on the felt for a few seconds (and a chime).
+  useEffect(() => {
+    if (!state.banner) return;
+    setBanner(state.banner);
+    chime();
+    const timer = setTimeout(() => setBanner(null), BANNER_MS);
+    return () => clearTimeout(timer);
+  }, [state.banner]);
+
+  // 上一轮 goes back to the trick in play as soon as another trick is won.
+  useEffect(() => setPeek(false), [state.tricks.length]);
+
   // A round result updates the account's 积分 and title in the header.
   const refresh = session.refreshAccount;
   useEffect(() => {
@@ -148,6 +166,17 @@ export function Table({ roomId, watch }: Props) {
     () => keyed(sortCards(state.hand, suits, view?.level_rank ?? null)),
     [state.hand, suits, view?.level_rank],
   );
+  // While burying, the cards that came from the kitty stand out (one hand copy for each).
+  const burying = view?.phase === "bury" || view?.phase === "swap";
+  const fresh = useMemo(() => {
+    const keys = new Set<string>();
+    if (!burying) return keys;
+    for (const card of state.fromKitty) {
+      const copy = [...hand].reverse().find((entry) => entry.card === card && !keys.has(entry.key));
+      if (copy) keys.add(copy.key);
+    }
+    return keys;
+  }, [burying, state.fromKitty, hand]);
   const selectedCards = useMemo(() => {
     const chosen = new Set(selected);
     return hand.filter((entry) => chosen.has(entry.key)).map((entry) => entry.card);
@@ -380,6 +409,18 @@ export function Table({ roomId, watch }: Props) {
             {trustee ? t(T.trusteeOff) : t(T.trustee)}
           </button>
         )}
+        <button
+          type="button"
+          className="btn"
+          data-testid="sound"
+          aria-pressed={sound}
+          onClick={() => {
+            setSound(!sound);
+            setSoundState(!sound);
+          }}
+        >
+          {sound ? t(T.soundOn) : t(T.soundOff)}
+        </button>
         <button type="button" className="btn" data-testid="leave" onClick={leave}>
           {t(T.leave)}
         </button>
@@ -444,7 +485,7 @@ export function Table({ roomId, watch }: Props) {
         <div className="center" data-testid="trick">
           {room.status === "open" && <WaitingPanel state={state} mySeat={mySeat} send={(m) => connection?.send(m)} />}
           {view?.phase === "deal" && <div className="deal-progress">{t(T.dealing, { n: state.dealt, total: totalCards - kittySize })}</div>}
-          {view?.current.map((play) => (
+          {(peek && lastTrick ? lastTrick.plays : (view?.current ?? [])).map((play) => (
             <div key={play.seat} className={`trick-play pos-${position(play.seat)}`} data-testid="trick-play" data-seat={play.seat}>
               <div className="cards-row tight">
                 {play.cards.map((card, i) => (
@@ -458,7 +499,20 @@ export function Table({ roomId, watch }: Props) {
               {eventText(state.failedThrow, name, lang, t)}
             </div>
           )}
-          {view && view.phase === "play" && view.current.length === 0 && lastTrick && (
+          {banner && (
+            <div className="felt-banner" data-testid="felt-banner" role="status">
+              {banner.kind === "kitty_revealed"
+                ? t(T.kouDi, { points: banner.points, mult: banner.multiplier })
+                : t(T.friendShows, { name: "seat" in banner ? name(banner.seat) : "?" })}
+            </div>
+          )}
+          {peek && lastTrick && <div className="peek-label">{t(T.peekLast)} · {t(T.wonBy, { name: name(lastTrick.winner), points: lastTrick.points })}</div>}
+          {view?.phase === "play" && lastTrick && (
+            <button type="button" className="btn small peek" data-testid="peek-last" aria-pressed={peek} onClick={() => setPeek(!peek)}>
+              {peek ? t(T.peekBack) : t(T.peekLast)}
+            </button>
+          )}
+          {!peek && view && view.phase === "play" && view.current.length === 0 && lastTrick && (
             <div className="trick-done muted">{t(T.wonBy, { name: name(lastTrick.winner), points: lastTrick.points })}</div>
           )}
         </div>
@@ -578,6 +632,7 @@ export function Table({ roomId, watch }: Props) {
                 card={entry.card}
                 selected={isSelected}
                 dim={dim}
+                fresh={fresh.has(entry.key)}
                 label={cardLabel(entry.card, lang)}
                 onClick={() => {
                   setFocus(index);
@@ -868,6 +923,14 @@ function StandingsPanel({ state, name }: { state: TableState; name: (seat: numbe
   );
 }
 
+/** The result's first words: who won, from this seat's side of the table when it plays. */
+function outcomeText(result: RoundOver["result"], mySeat: number | null, t: (msg: Msg) => string): string {
+  if (result.side === "stepdown") return t(T.drawn);
+  if (mySeat === null) return t(result.side === "banker" ? T.bankerWon : T.attackersWon);
+  const bankerSide = result.banker_side.includes(mySeat);
+  return t((result.side === "banker") === bankerSide ? T.youWon : T.youLost);
+}
+
 function ResultPanel({ roundOver, state, name, onClose }: { roundOver: RoundOver; state: TableState; name: (seat: number) => string; onClose: () => void }) {
   const t = useT();
   const lang = useLang();
@@ -876,6 +939,7 @@ function ResultPanel({ roundOver, state, name, onClose }: { roundOver: RoundOver
   const decks = state.view?.decks ?? 2;
   const qidong = room.preset === "qidong";
   const bonus = result.kitty_points * result.kitty_multiplier;
+  const unit = room.preset === "shandong" ? 40 : 20 * decks; // u of R-9.4
   const sideMsg =
     result.side === "stepdown"
       ? T.sideStepdown
@@ -892,6 +956,12 @@ function ResultPanel({ roundOver, state, name, onClose }: { roundOver: RoundOver
     <div className="result-overlay">
       <div className="panel result" data-testid="round-result">
         <h2>{t(T.resultTitle, { n: roundOver.round })}</h2>
+        <p className="outcome" data-testid="outcome">
+          <strong>{outcomeText(result, state.room?.you?.seat ?? null, t)}</strong>
+        </p>
+        {result.side === "stepdown" && (
+          <p data-testid="stepdown-why">{t(T.stepdownWhy, { x: result.attackers_points, lo: 2 * unit, hi: 3 * unit })}</p>
+        )}
         <ul>
           <li>{t(T.trickPoints, { n: result.trick_points })}</li>
           <li>
@@ -900,7 +970,7 @@ function ResultPanel({ roundOver, state, name, onClose }: { roundOver: RoundOver
               : t(T.kittyKept, { cards: cardsLabel(result.kitty, lang), points: result.kitty_points })}
           </li>
           <li>
-            <strong>{t(T.totalX, { x: result.attackers_points, u: room.preset === "shandong" ? 40 : 20 * decks })}</strong>
+            <strong>{t(T.totalX, { x: result.attackers_points, u: unit })}</strong>
           </li>
           <li>
             <strong>{t(sideMsg, { k: result.k })}</strong>

@@ -584,8 +584,14 @@ class Room:
                 await self.driver.bot_turn(rnd, seat)
                 await self._publish()
             case TimeOut(seat):
-                self._seat_event(self.seating.timed_out(seat), seat)
-                self._changed()
+                assert rnd is not None
+                self._seat_event("bot", seat)
+                if self.seating.timed_out(seat):  # the bot plays the seat from now on
+                    self._changed()
+                else:  # the bot makes this one move (the hint), the seat stays the player's
+                    await self.driver.bot_turn(rnd, seat)
+                    self._seat_event("back", seat)
+                    await self._publish()
             case Deal():
                 assert rnd is not None
                 self.driver.deal(rnd, self.seating)

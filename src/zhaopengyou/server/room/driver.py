@@ -106,7 +106,7 @@ class Driver:
             times.append(self.next_deal)
         seat = self.acting_seat(rnd)
         if seat is not None:
-            wait = self.settings.bot_wait() if seating[seat].botted else self.settings.turn_seconds
+            wait = self.settings.bot_wait() if seating[seat].botted else self._clock(rnd)
             times.append(self._turn_started + wait)
         return times
 
@@ -134,7 +134,7 @@ class Driver:
             botted = seating[seat].botted
             if botted and now >= self._turn_started + self.settings.bot_wait():
                 return BotTurn(seat)
-            if not botted and now >= self._turn_started + self.settings.turn_seconds:
+            if not botted and now >= self._turn_started + self._clock(rnd):
                 return TimeOut(seat)
             return None
         if rnd.phase is Phase.DEAL and rnd.pending_give_back is None and now >= self.next_deal:
@@ -147,7 +147,11 @@ class Driver:
         seat = self.acting_seat(rnd)
         if seat is None or seating[seat].botted:
             return None
-        return max(0.0, self._turn_started + self.settings.turn_seconds - time.monotonic())
+        assert rnd is not None
+        return max(0.0, self._turn_started + self._clock(rnd) - time.monotonic())
+
+    def _clock(self, rnd: Round) -> float:
+        return self.settings.turn_clock(rnd.phase, rnd.pending_give_back is not None)
 
     def round_started(self) -> None:
         self.next_deal = time.monotonic()

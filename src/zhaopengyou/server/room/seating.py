@@ -58,6 +58,9 @@ class Refused(Exception):
         self.params = params
 
 
+TIMEOUTS_TO_AUTO = 2  # as the big card rooms: one missed turn is played for you, then 托管
+
+
 @dataclass
 class Seat:
     """Who plays a seat: an account (with its connection), or a bot."""
@@ -73,6 +76,7 @@ class Seat:
     # A player whose connection went (a reload, a room taken over by another process) is
     # waited for: the seat is not the bot's meanwhile, its turn timer runs as usual.
     expected: bool = False
+    timeouts: int = 0  # turn timers run out in a row (the second one brings 托管)
 
     @property
     def empty(self) -> bool:
@@ -248,18 +252,22 @@ class Seating:
         seat.auto = on
         return "bot" if on else "back"
 
-    def timed_out(self, index: int) -> SeatEvent:
-        """The turn timer ran out: 托管 until the player acts (or, away, comes back)."""
+    def timed_out(self, index: int) -> bool:
+        """The turn timer ran out: True when the bot plays the seat from now on (a player
+        away until it is back; at the table, a second timeout in a row: 托管 until it
+        acts); False when the bot makes this one move and the seat stays the player's."""
         seat = self.seats[index]
         if seat.client is None:
             seat.expected = False
-        else:
-            seat.auto = True
-        return "bot"
+            return True
+        seat.timeouts += 1
+        seat.auto = seat.timeouts >= TIMEOUTS_TO_AUTO
+        return seat.auto
 
     def acted(self, index: int) -> SeatEvent | None:
         """The player acted: 托管 ends."""
         seat = self.seats[index]
+        seat.timeouts = 0
         if not seat.auto:
             return None
         seat.auto = False

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...bots import level_think
+from ...engine import Phase
 from ..protocol import BotLevel, Localized, RoomSettings
 
 # R-11.4: in 「寻」 rooms, chat during a round is one of these phrases.
@@ -27,6 +28,8 @@ PHRASES: dict[str, Localized] = {
     "bye": {"zh-Hans": "再见！", "zh-Hant": "再見！", "en": "Bye!"},
 }
 CHAT_INTERVAL = 1.0  # seconds between two chat lines of one client
+KITTY_CLOCK = 2  # the kitty's decisions get this many turn clocks
+LONG_DECISIONS = frozenset({Phase.BURY, Phase.SWAP, Phase.CALL})
 
 
 @dataclass(frozen=True)
@@ -35,7 +38,7 @@ class Settings:
 
     deal_ms: int = 120  # per card of the deal (dealt a card to every seat at a time)
     bot_ms: int = 700  # before a bot (or a 托管 seat) acts
-    turn_seconds: float = 30.0  # a player's turn timer; then the bot plays (托管)
+    turn_seconds: float = 30.0  # a player's turn timer (twice that for the kitty and the call)
     between_ms: int = 6000  # the pause between rounds
     quit_penalty: int = 10  # 积分 per round left charged for 强退 (R-11.2)
     bot_level: BotLevel = "normal"  # the bots' strength
@@ -50,6 +53,12 @@ class Settings:
             "quit_penalty": self.quit_penalty,
             "bot_level": self.bot_level,
         }
+
+    def turn_clock(self, phase: Phase, giving_back: bool) -> float:
+        """Seconds a player has for a decision: burying or swapping the kitty, calling
+        the friend and a give-back (粘) take longer than a bid or a card."""
+        long = giving_back or phase in LONG_DECISIONS
+        return self.turn_seconds * (KITTY_CLOCK if long else 1)
 
     def bot_wait(self) -> float:
         """Seconds a bot waits before it acts: ``bot_ms``, less the time it may spend

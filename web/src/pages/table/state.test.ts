@@ -78,6 +78,22 @@ describe("the table's state", () => {
     expect(state.log.map((e) => e.kind)).toEqual(["bid", "trick_won", "friend_revealed"]);
   });
 
+  it("keeps the kitty's cards the seat took, and a banner for the friend and for 扣底", () => {
+    let state = fold([room, events(1, [{ seq: 1, kind: "kitty_taken", seat: 1, cards: ["AS", "3H"] }])]);
+    expect(state.fromKitty).toEqual(["AS", "3H"]);
+    state = reduce(state, events(1, [{ seq: 2, kind: "kitty_taken", seat: 0, cards: [] }]), 0);
+    expect(state.fromKitty).toEqual(["AS", "3H"]); // another seat's kitty: not this hand's
+    expect(state.banner).toBeNull();
+    state = reduce(state, events(1, [{ seq: 3, kind: "friend_revealed", seat: 2 }]), 0);
+    expect(state.banner?.kind).toBe("friend_revealed");
+    const kept = { seq: 4, kind: "kitty_revealed", cards: ["5S"], points: 5, multiplier: 0 };
+    state = reduce(state, events(1, [kept]), 0);
+    expect(state.banner?.kind).toBe("friend_revealed"); // the banker kept it: no 扣底
+    const captured = { ...kept, seq: 5, multiplier: 4 };
+    state = reduce(state, events(1, [captured]), 0);
+    expect(state.banner).toEqual(captured);
+  });
+
   it("keeps a refusal until the table moves on, then clears it", () => {
     const view = (seq: number) =>
       ({

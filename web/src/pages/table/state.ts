@@ -18,6 +18,10 @@ export interface TableState {
   /** When that timer was last heard of: the clock never reads more than it said then. */
   clockFrom: number;
   log: GameEvent[];
+  /** The kitty's cards this seat took into its hand (highlighted while it buries). */
+  fromKitty: string[];
+  /** The latest event no player may miss (the friend shows, 扣底), for a banner on the felt. */
+  banner: GameEvent | null;
   /** The failed throw that led the trick being played (shown on the felt until it is won). */
   failedThrow: GameEvent | null;
   roundOver: RoundOver | null;
@@ -38,6 +42,8 @@ export const INITIAL: TableState = {
   deadline: null,
   clockFrom: 0,
   log: [],
+  fromKitty: [],
+  banner: null,
   failedThrow: null,
   roundOver: null,
   seriesOver: null,
@@ -69,7 +75,7 @@ const LOGGED = new Set([
 
 function newRound(state: TableState, round: number): TableState {
   if (state.round === round) return state;
-  return { ...state, round, seq: 0, view: null, tricks: [], hand: [], handSizes: [], dealt: 0, log: [], failedThrow: null, roundOver: null, deadline: null };
+  return { ...state, round, seq: 0, view: null, tricks: [], hand: [], handSizes: [], dealt: 0, log: [], fromKitty: [], banner: null, failedThrow: null, roundOver: null, deadline: null };
 }
 
 export function reduce(state: TableState, message: ServerMessage, now: number): TableState {
@@ -89,6 +95,8 @@ export function reduce(state: TableState, message: ServerMessage, now: number): 
       const log = [...next.log];
       let seq = next.seq;
       let failedThrow = next.failedThrow;
+      let fromKitty = next.fromKitty;
+      let banner = next.banner;
       for (const event of message.events) {
         if (event.seq <= seq) continue; // already had it (a resync overlaps)
         seq = event.seq;
@@ -103,11 +111,13 @@ export function reduce(state: TableState, message: ServerMessage, now: number): 
           sizes.fill(0);
           dealt = 0;
         }
+        if (event.kind === "kitty_taken" && event.seat === mySeat) fromKitty = event.cards;
+        if (event.kind === "friend_revealed" || (event.kind === "kitty_revealed" && event.multiplier > 0)) banner = event;
         if (event.kind === "throw_failed") failedThrow = event;
         else if (event.kind === "trick_won") failedThrow = null;
         if (LOGGED.has(event.kind)) log.push(event);
       }
-      next = { ...next, seq, hand, handSizes: sizes, dealt, log: log.slice(-LOG_SIZE), failedThrow };
+      next = { ...next, seq, hand, handSizes: sizes, dealt, log: log.slice(-LOG_SIZE), failedThrow, fromKitty, banner };
       return next;
     }
     case "view": {
