@@ -4,6 +4,7 @@ paths refused before a game starts, existing files never emptied without a flag.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import subprocess
@@ -12,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.cells import cell_len
 from typer.main import get_command
 from typer.testing import CliRunner, Result
 
@@ -201,7 +203,7 @@ def test_a_delay_below_0_or_not_finite_is_refused(
 
 def test_an_unwritable_record_path_is_refused_before_the_game(tmp_path: Path) -> None:
     missing = tmp_path / "nonexistent" / "dir" / "x.jsonl"
-    play = run_zpy("play", "--record", str(missing), stdin="q\n")
+    play = run_zpy("play", "--record", str(missing), stdin="quit\ny\n")
     assert play.returncode == 2 and play.stdout == ""  # no game was started
     assert play.stderr == (f"zpy: 无法把记录写入 {missing}：文件夹 {missing.parent} 不存在\n")
     sim = run_zpy("sim", "-n", "3", "--record", str(tmp_path), "--lang", "en")
@@ -215,7 +217,7 @@ def test_an_existing_record_file_is_refused_and_kept(tmp_path: Path, command: li
     path = tmp_path / "keep.jsonl"
     path.write_bytes(b'{"format":"zpy-record/1"}\n' * 300)
     before = path.read_bytes()
-    result = run_zpy(*command, "--record", str(path), stdin="q\n")
+    result = run_zpy(*command, "--record", str(path), stdin="quit\ny\n")
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr == (
         f"zpy: {path} 已经存在：加 --append 把新的局追加到它后面，或加 --force 替换它\n"
@@ -228,7 +230,7 @@ def test_quitting_a_game_with_append_keeps_the_file(tmp_path: Path) -> None:
     path = tmp_path / "keep.jsonl"
     path.write_bytes(b'{"format":"zpy-record/1"}\n' * 300)
     before = path.read_bytes()
-    result = run_zpy("play", "--record", str(path), "--append", stdin="q\n")
+    result = run_zpy("play", "--record", str(path), "--append", stdin="quit\ny\n")
     assert result.returncode == 0, result.stderr
     assert path.read_bytes() == before
 
@@ -283,7 +285,7 @@ def test_seat_is_chosen_as_people_count_seats(monkeypatch: pytest.MonkeyPatch) -
     """``-s 3`` is 3号位 (issue 9: seats from 1 wherever people read or type them)."""
     monkeypatch.setenv("ZPY_PLAY_DELAY", "0")
     result = CliRunner().invoke(
-        app, ["play", "-p", "tractor", "-s", "3", "--lang", "en"], input="q\n"
+        app, ["play", "-p", "tractor", "-s", "3", "--lang", "en"], input="quit\ny\n"
     )
     assert result.exit_code == 0, result.output
     assert "you are seat 3;" in result.output
@@ -298,9 +300,209 @@ def test_play_offers_bot_levels(monkeypatch: pytest.MonkeyPatch, level: str, sho
     """Issue 12: ``zpy play --bots`` takes a level; the game says which bots you face."""
     monkeypatch.setenv("ZPY_PLAY_DELAY", "0")
     result = CliRunner().invoke(
-        app, ["play", "-p", "tractor", "--bots", level, "--lang", "en"], input="q\n"
+        app, ["play", "-p", "tractor", "--bots", level, "--lang", "en"], input="quit\ny\n"
     )
     assert result.exit_code == 0, result.output
     assert f"the other seats are {shown}." in result.output
     refused = zpy("play", "--bots", "expert", lang="en")
     assert refused.exit_code == 2 and "easy, normal, hard" in refused.output
+
+
+# --- write errors: a clear message, exit 2, files of whole lines (issue 41 #5) -----------
+
+FULL = Path("/dev/full")
+needs_dev_full = pytest.mark.skipif(
+    not FULL.is_char_device(), reason="needs /dev/full, the device that is always full"
+)
+
+
+def run_limited(limit: int, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """``zpy ARGS`` allowed files of at most ``limit`` bytes: a write past it fails as on
+    a full disk (EFBIG; Python ignores the signal that would kill it)."""
+    import resource
+
+    def limit_files() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    env = {k: v for k, v in os.environ.items() if k not in ("ZPY_LANG", "ZPY_PLAY_DELAY")}
+    env["PYTHONIOENCODING"] = "utf-8"
+    return subprocess.run(
+        [str(ZPY), *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        timeout=120,
+        check=False,
+        preexec_fn=limit_files,
+    )
+
+
+def whole_lines(path: Path) -> list[str]:
+    """The lines of ``path``, which must each be a whole JSON document."""
+    text = path.read_text(encoding="utf-8")
+    assert text.endswith("\n")
+    lines = text.splitlines()
+    for line in lines:
+        json.loads(line)
+    return lines
+
+
+SIM = ["sim", "-p", "tractor", "-b", "random", "-n", "12"]
+TOO_LARGE = {"en": "the file is too large", "zh-Hans": "文件太大"}
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs setrlimit")
+def test_a_full_disk_mid_sim_keeps_the_rounds_written(tmp_path: Path) -> None:
+    sized = tmp_path / "sized.jsonl"
+    assert run_zpy(*SIM, "--record", str(sized)).returncode == 0
+    sizes = [len(line.encode()) + 1 for line in whole_lines(sized)]
+    path = tmp_path / "sim.jsonl"
+    result = run_limited(sum(sizes[:3]) + sizes[3] // 2, *SIM, "--record", str(path))
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.endswith(f"zpy: 无法把记录写入 {path}：{TOO_LARGE['zh-Hans']}\n")
+    assert len(whole_lines(path)) == 3  # the rounds before the full disk, whole
+    assert sorted(os.listdir(tmp_path)) == ["sim.jsonl", "sized.jsonl"]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs setrlimit")
+def test_a_full_disk_appending_keeps_the_old_rounds(tmp_path: Path) -> None:
+    path = tmp_path / "sim.jsonl"
+    assert run_zpy(*SIM[:-1], "2", "--record", str(path)).returncode == 0
+    before = path.read_bytes()
+    limit = len(before) + len(before) // 4  # room for half a round
+    result = run_limited(limit, *SIM, "--record", str(path), "--append", "--lang", "en")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.endswith(f"zpy: cannot write records to {path}: {TOO_LARGE['en']}\n")
+    assert path.read_bytes() == before
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs setrlimit")
+def test_a_full_disk_replacing_keeps_the_old_file(tmp_path: Path) -> None:
+    """--force: the old file stays whole until the first round is written beside it."""
+    path = tmp_path / "sim.jsonl"
+    assert run_zpy(*SIM[:-1], "3", "--record", str(path)).returncode == 0
+    before = path.read_bytes()
+    result = run_limited(len(before) // 6, *SIM, "--record", str(path), "--force")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert TOO_LARGE["zh-Hans"] in result.stderr
+    assert path.read_bytes() == before
+    assert os.listdir(tmp_path) == ["sim.jsonl"]  # nothing left beside it
+
+
+@needs_dev_full
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["sim", "-n", "1", "--record", str(FULL), "--append"],
+        ["play", "-p", "tractor", "-n", "1", "--bots", "random", "--record", str(FULL), "--append"],
+    ],
+)
+def test_records_to_a_full_device_are_refused_clearly(command: list[str]) -> None:
+    stdin = "\n" * 400  # Enter: every suggestion taken, so the round ends
+    result = run_zpy(*command, "--lang", "zh-Hant", stdin=stdin)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.endswith(f"zpy: 無法把記錄寫入 {FULL}：磁碟空間已滿\n")
+
+
+@needs_dev_full
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["sim", "-n", "1", "--json"],
+        ["sim", "-n", "1"],
+        ["arena", "-p", "tractor", "-n", "1", "--json"],
+        ["schema"],
+        ["replay", "--help"],
+    ],
+)
+def test_output_to_a_full_disk_is_a_message_and_exit_2(command: list[str]) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "ZPY_LANG"}
+    with FULL.open("w") as full:
+        result = subprocess.run(
+            [str(ZPY), *command, "--lang", "en"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+            timeout=120,
+            check=False,
+        )
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.endswith("zpy: cannot write the output: no space left on the disk\n")
+    assert "Traceback" not in result.stderr and "Exception ignored" not in result.stderr
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs setrlimit")
+def test_a_full_disk_writing_the_schema_keeps_the_old_file(tmp_path: Path) -> None:
+    path = tmp_path / "schema.json"
+    path.write_text("{}\n", encoding="utf-8")
+    result = run_limited(1000, "schema", "--out", str(path), "--force", "--lang", "en")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr == f"zpy: cannot write {path}: {TOO_LARGE['en']}\n"
+    assert path.read_text(encoding="utf-8") == "{}\n"
+    assert os.listdir(tmp_path) == ["schema.json"]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs setrlimit")
+def test_a_full_disk_mid_arena_keeps_the_journal_whole(tmp_path: Path) -> None:
+    path = tmp_path / "arena.jsonl"
+    arena = ["arena", "-p", "tractor", "-b", "random,random", "--journal", str(path), "--json"]
+    assert run_zpy(*arena, "-n", "2").returncode == 0
+    before = path.read_bytes()
+    result = run_limited(len(before) + 10, *arena, "-n", "4", "--lang", "en")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.endswith(f"zpy: cannot write {path}: {TOO_LARGE['en']}\n")
+    assert path.read_bytes() == before
+    resumed = run_zpy(*arena, "-n", "4")
+    assert resumed.returncode == 0 and json.loads(resumed.stdout)["deals_resumed"] == 2
+
+
+@needs_dev_full
+def test_a_device_is_no_journal() -> None:
+    """A journal is read whole: a device that never ends is refused, not read forever."""
+    result = subprocess.run(
+        [str(ZPY), "arena", "-p", "tractor", "-n", "1", "--journal", str(FULL), "--lang", "en"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert result.stderr == f"zpy: {FULL} is not a regular file\n"
+
+
+@pytest.mark.parametrize("flags", [[], ["--append"], ["--force"]])
+def test_quitting_before_the_first_round_leaves_no_record_behind(
+    tmp_path: Path, flags: list[str]
+) -> None:
+    """Issue 41: no empty file is made, and a file to replace is kept as it was."""
+    path = tmp_path / "game.jsonl"
+    if flags:
+        path.write_bytes(b'{"format":"zpy-record/1"}\n')
+    before = path.read_bytes() if flags else None
+    result = run_zpy("play", "--record", str(path), *flags, stdin="quit\ny\n")
+    assert result.returncode == 0, result.stderr
+    assert (path.read_bytes() if path.exists() else None) == before
+    assert os.listdir(tmp_path) == (["game.jsonl"] if flags else [])
+
+
+COMMANDS = [[], ["play"], ["sim"], ["arena"], ["replay"], ["serve"], ["cluster"], ["schema"]]
+
+
+@pytest.mark.parametrize("columns", ["80", "64", "100"])
+@pytest.mark.parametrize("lang", list(HELP_WORDS))
+def test_help_never_splits_a_number_across_lines(lang: str, columns: str) -> None:
+    """Issue 41 #6: Chinese help wraps between characters, never inside a number
+    (``arena --help`` showed ``（默认：1`` and ``00）``)."""
+    for command in COMMANDS:
+        result = CliRunner().invoke(
+            app, [*command, "--help"], env={"ZPY_LANG": lang, "COLUMNS": columns}
+        )
+        assert result.exit_code == 0, result.output
+        lines = result.stdout.splitlines()
+        assert max(cell_len(line) for line in lines) <= int(columns)
+        for line, following in itertools.pairwise(lines):
+            split = line[-1:].isdigit() and following.lstrip()[:1].isdigit()
+            assert not split, (command, line, following)

@@ -26,6 +26,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
+from zhaopengyou.bots import RandomBot, play_round
 from zhaopengyou.cli import play as play_module
 from zhaopengyou.cli import render as render_module
 from zhaopengyou.cli.human import HumanAgent
@@ -73,6 +74,7 @@ class Player:
         self.out = io.StringIO()  # what the screen showed so far
         self.seen: list[View] = []  # every decision, prompted or not
         self.prompts: list[tuple[str, View | None]] = []
+        self.prompt = ""  # the prompt being answered
         self.printed: list[str] = []  # what the screen showed just before each prompt
         original = HumanAgent.act
 
@@ -87,6 +89,7 @@ class Player:
         monkeypatch.setattr(HumanAgent, "act", act)
 
     def __call__(self, prompt: str) -> str:
+        self.prompt = prompt
         self.prompts.append((prompt, self.view))
         shown = self.out.getvalue()
         self.printed.append(shown[sum(map(len, self.printed)) :])
@@ -94,6 +97,8 @@ class Player:
         return self.answer(self.view)
 
     def answer(self, view: View | None) -> str:
+        if self.prompt.endswith("(y/N) "):
+            return "y"  # yes, it means to quit
         if view is None:
             return ""  # "press Enter for the next round"
         if view.must_give_back:  # shandong, after its 粘
@@ -162,11 +167,21 @@ def panel(text: str, title: str) -> list[str]:
     return inner
 
 
+def hand_rows(text: str) -> list[str]:
+    """The rows of the last hand shown in ``text``: cards, and numbers under them."""
+    rows = []
+    for line in text[text.rindex("Your hand (") :].splitlines()[1:]:
+        if not CARD_TOKEN.search(line) and not re.fullmatch(r"[\d ]+", line):
+            break
+        rows.append(line)
+    return rows
+
+
 def shown_positions(text: str) -> dict[int, Card]:
     """Position → card, read from the numbers under the last hand shown (ASCII cards)."""
     positions: dict[int, Card] = {}
     cards: list[str] = []
-    for line in panel(text, "Your hand ("):
+    for line in hand_rows(text):
         tokens = CARD_TOKEN.findall(line)
         if tokens:
             cards = tokens
@@ -231,7 +246,9 @@ def test_every_phase_is_prompted(monkeypatch: pytest.MonkeyPatch) -> None:
         assert player.views(phase), phase
     assert "You bid " in out or "You overcalled with " in out
     assert "You called " in out
-    assert "Press Enter to deal round 2 (q quits): " in [prompt for prompt, _ in player.prompts]
+    assert "Press Enter to deal round 2 (quit to leave): " in [
+        prompt for prompt, _ in player.prompts
+    ]
     assert "Round 2 is over" in out
 
 
@@ -404,16 +421,22 @@ def test_help_and_hint(monkeypatch: pytest.MonkeyPatch) -> None:
     player = Answers(monkeypatch, lambda view: ["?", "hint"])
     out = play(player)
     assert "Commands: ? help" in out
-    suggestion = re.search(r"Suggestion: play .* \(type ([^)]*)\)", out)
+    suggestion = re.search(r"Suggestion: play .* \(Enter, or type ([^)]*)\)", out)
     assert suggestion is not None and player.at is not None
     assert player.at.play_error(parse_cards(suggestion.group(1))) is None
 
 
-def test_enter_on_an_empty_line_is_a_hint(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_enter_shows_the_suggestion_then_takes_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 41: Enter on an empty line shows a suggestion, and Enter again plays it."""
     player = Answers(monkeypatch, lambda view: ["", ""])
-    out = play(player, lang="zh-Hant")
-    assert out.count("建議出：") == 2
-    assert sum(1 for _, v in player.prompts if v is player.at) == 3  # then it plays
+    out = play(player, lang="zh-Hant", seed=3)
+    assert player.at is not None and len(list(player.at.legal_plays())) > 1
+    assert sum(1 for _, v in player.prompts if v is player.at) == 2
+    suggested = re.search(r"建議出：.*（按 Enter，或輸入 ([^）]*)）", out)
+    assert suggested is not None and out.count("建議出：") == 1
+    played = re.search(r"^  你 (?:首出|跟) (.*?)(?:  [斃墊])?$", out, re.MULTILINE)
+    assert played is not None
+    assert sorted(parse_cards(played.group(1))) == sorted(parse_cards(suggested.group(1)))
 
 
 class PositionPlayer(Player):
@@ -459,13 +482,56 @@ def test_cards_are_chosen_by_their_positions(monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_positions_outside_the_hand_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    player = Answers(monkeypatch, lambda view: ["99", "1 1", "2-1 1"])
+    player = Answers(monkeypatch, lambda view: ["99", "1 1", "1-2 1"])
     out = play(player)
     assert player.at is not None
     size = len(player.at.hand)
     assert f"✗ No card at position 99: your hand is numbered 1 to {size}." in out
-    assert "✗ Position 1 is chosen twice." in out
-    assert out.count("✗ Position 1 is chosen twice.") == 2  # 2-1 is 1 2
+    assert out.count("✗ Position 1 is chosen twice.") == 2  # 1-2 is 1 2
+
+
+class RangeThrower(Player):
+    """At its first lead holding three cards of one suit side by side: their positions
+    as a range written backwards, then written with spaces around the dash."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, **kwargs: Any) -> None:
+        super().__init__(monkeypatch, **kwargs)
+        self.at: View | None = None
+        self.first = 0
+        self.meant: list[Card] = []
+
+    def answer(self, view: View | None) -> str:
+        if view is not None and view is self.at:
+            return f"{self.first} - {self.first + 2}"
+        if view is not None and view.phase is Phase.PLAY and view.is_leading and not self.at:
+            positions = shown_positions(self.out.getvalue())
+            assert view.ordering is not None
+            suit = view.ordering.esuit
+            for n in range(1, len(positions) - 1):
+                three = [positions[n], positions[n + 1], positions[n + 2]]
+                if len({suit[card] for card in three}) == 1:
+                    self.at, self.first, self.meant = view, n, three
+                    return f"{n + 2}-{n}"
+        return super().answer(view)
+
+
+def test_a_backwards_range_is_refused_and_spaces_make_a_range(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 41 #4: 3-1 is refused, saying so, not thrown as 1-3 (a failed throw costs a
+    penalty); 1 - 3 with spaces is the range 1 to 3."""
+    player = RangeThrower(monkeypatch)
+    out = play(player, preset="tractor", seed=1)
+    assert player.at is not None
+    assert sum(1 for _, view in player.prompts if view is player.at) == 2
+    first, last = player.first, player.first + 2
+    refusal = f"✗ “{last}-{first}” runs backwards: for positions {first} to {last} type "
+    assert refusal + f"{first}-{last}." in out
+    after = out[out.index(refusal) :]
+    lead = re.search(
+        r"^(?:  You led |Throw by You failed \(R-4\.4\): tried )([^,\n]*)", after, re.M
+    )
+    assert lead is not None and sorted(parse_cards(lead.group(1))) == sorted(player.meant)
 
 
 # --- what the screen shows ---------------------------------------------------------------
@@ -500,9 +566,9 @@ def test_hand_is_grouped_by_suit_with_trumps_last() -> None:
         assert not any(view.ordering.is_trump(c) for c in cards)
         assert cards == sorted(cards, key=view.ordering.sort_key)
     shown.console.print(shown.hand(view))
-    rows = [line for line in out.getvalue().splitlines() if "│" in line]
-    assert "trump" in rows[-1]
-    assert format_cards(groups[-1][1], ascii=True) in rows[-1]
+    rows = hand_rows(out.getvalue())
+    trumps = "trump " + format_cards(groups[-1][1], ascii=True)
+    assert rows[-1].endswith(trumps)  # the trumps come last, behind their label
 
 
 def test_hand_before_trump_is_by_printed_suit_with_jokers_last() -> None:
@@ -529,11 +595,16 @@ def test_the_table_shows_trick_points_levels_and_friend(monkeypatch: pytest.Monk
 
 
 class Banker(Player):
-    """Bids its strongest bid; gives up (q) at the first trick if it did not win the bid."""
+    """Bids its strongest bid; gives up (quit) at the first trick if it did not win the bid."""
 
     def answer(self, view: View | None) -> str:
-        if view is not None and view.phase is Phase.PLAY and not self.views(Phase.BURY):
-            return "q"
+        if (
+            view is not None
+            and view.phase is Phase.PLAY
+            and not self.views(Phase.BURY)
+            and not self.prompt.endswith("(y/N) ")
+        ):
+            return "quit"
         return super().answer(view)
 
 
@@ -654,7 +725,7 @@ class StrictBanker(Banker):
             return self.mistakes[view.phase].pop(0)
         assert view.phase not in self.hint_taken, "the engine refused the suggestion"
         self.hint_taken.add(view.phase)
-        hints: list[str] = re.findall(r"\(type ([^)]*)\)", self.out.getvalue())
+        hints: list[str] = re.findall(r"or type ([^)]*)\)", self.out.getvalue())
         return hints[-1]
 
 
@@ -667,9 +738,9 @@ def test_burying_and_calling_are_checked(monkeypatch: pytest.MonkeyPatch) -> Non
     # Issue 9 #6: each hint in its prompt's verb (扣 buries; 出 plays)
     assert re.search(r"^Suggestion: bury \S", out, re.MULTILINE)
     assert "Suggestion: play " not in out  # the banker quit at its first trick
-    assert tr("Suggestion: bury {cards} (type {typed})", "zh-Hans", cards="", typed="")[:3] == (
-        "建议扣"
-    )
+    assert tr(
+        "Suggestion: bury {cards} (Enter, or type {typed})", "zh-Hans", cards="", typed=""
+    ).startswith("建议扣")
     assert "✗ name one card; this game has no solo call (rule R-9.1)" in out
     assert "Name exactly one card." in out
     assert "Suggestion: call " in out
@@ -736,11 +807,43 @@ def test_shandong_declarer_swaps_with_the_kitty(monkeypatch: pytest.MonkeyPatch)
 # --- leaving -----------------------------------------------------------------------------
 
 
-def test_q_quits_cleanly(monkeypatch: pytest.MonkeyPatch) -> None:
-    player = Answers(monkeypatch, lambda view: ["q"])
+def test_quit_asks_during_a_round_and_then_quits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 41 #1: quitting takes a whole word (any case, full-width folded), and during
+    a round it asks first: anything but yes plays on."""
+    answers = ["QUIT", "n", "exit", "", "ｑｕｉｔ", "y"]
+    player = Answers(monkeypatch, lambda view: list(answers))
     out = play(player, rounds=3)
+    asked = [prompt for prompt, view in player.prompts if view is player.at]
+    confirm = "Quit the match? This round is lost. (y/N) "
+    assert asked == [asked[0], confirm] * 3  # each quit word asked; no and Enter play on
+    assert out.count("Playing on.") == 2
     assert out.rstrip().endswith("Goodbye!")
     assert "Standings" not in out  # no round was finished
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hans"])
+def test_q_is_the_queen_not_quit(monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    """Issue 41 #1: a lone Q (q, ｑ) is a queen without a suit, refused like K or A with
+    the question which suit, and the game goes on."""
+    player = Answers(monkeypatch, lambda view: ["Q", "q", "ｑ", "K", "A"])
+    out = play(player, lang=lang)
+    assert player.at is not None
+    assert sum(1 for _, view in player.prompts if view is player.at) == 6
+    which = {"en": "“{}”: which suit? ", "zh-Hans": "“{}”：哪个花色？"}[lang]
+    for token, times in ("Q", 1), ("q", 2), ("K", 1), ("A", 1):  # ｑ is read as q
+        assert out.count("✗ " + which.format(token)) == times, token
+    assert tr("Round {round} is over", lang, round=1) in out
+
+
+def test_quit_between_rounds_needs_no_confirmation(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Leaver(Player):
+        def answer(self, view: View | None) -> str:
+            return "退出" if view is None else super().answer(view)
+
+    player = Leaver(monkeypatch)
+    out = play(player, rounds=3)
+    assert "Standings after 1 round" in out and out.rstrip().endswith("Goodbye!")
+    assert not [prompt for prompt, _ in player.prompts if prompt.endswith("(y/N) ")]
 
 
 def test_end_of_input_quits_cleanly() -> None:
@@ -759,7 +862,7 @@ def test_ctrl_c_exits_130() -> None:
     assert exit_info.value.code == 130
 
 
-@pytest.mark.parametrize("stdin", ["q\n", ""])
+@pytest.mark.parametrize("stdin", ["quit\ny\n", "QUIT\nyes\n", ""])
 def test_cli_quits_with_status_0(stdin: str) -> None:
     result = CliRunner().invoke(
         app,
@@ -784,7 +887,7 @@ def test_zpy_play_in_a_subprocess() -> None:
             "--rounds",
             "1",
         ],
-        input="q\n",
+        input="quit\ny\n",
         capture_output=True,
         text=True,
         encoding="utf-8",
@@ -858,7 +961,7 @@ def test_delay_paces_the_bots(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_seats_are_counted_from_1(monkeypatch: pytest.MonkeyPatch) -> None:
     """1号位 is the first seat; each bot is named by its seat (records keep 0-based seats)."""
-    player = Answers(monkeypatch, lambda view: ["q"])
+    player = Answers(monkeypatch, lambda view: ["quit"])
     out = play(player, preset="tractor", seat=2)
     assert "Shengji: you are seat 3;" in out
     assert "· you are seat 3 " in out
@@ -1054,20 +1157,32 @@ def test_auto_lets_the_bot_play_until_the_player_types(monkeypatch: pytest.Monke
     assert "你（托管）" not in out[out.index("已取消托管") :]
 
 
-def test_auto_at_the_end_of_a_round_plays_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    """托管 typed between rounds: the bot plays every decision until the player types."""
+def test_auto_stops_at_the_end_of_its_round(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 41: 托管 plays the rest of the round, then the player is asked before the
+    next one and decides its plays again (a player who walked away is not dealt in)."""
+    player = Delegator(monkeypatch, after=10_000)  # never types while the bot plays
+    out = play(player, rounds=2, seed=2, typed_ahead=player.typed_ahead)
+    assert out.count("Auto-play (托管)") == 1 and "Auto-play is off" in out
+    between = [i for i, (_, view) in enumerate(player.prompts) if view is None]
+    assert [player.prompts[i][0] for i in between] == [
+        "Press Enter to deal round 2 (quit to leave): "
+    ]
+    round_2 = [view for _, view in player.prompts[between[0] :] if view is not None]
+    assert any(view.phase is Phase.PLAY and view.round_number == 2 for view in round_2)
+    assert "Round 2 is over" in out
 
+
+def test_auto_typed_between_rounds_plays_the_next_round(monkeypatch: pytest.MonkeyPatch) -> None:
     class Leaver(Player):
         def answer(self, view: View | None) -> str:
             return "auto" if view is None else super().answer(view)
 
     player = Leaver(monkeypatch)
     out = play(player, rounds=3, seed=2, typed_ahead=lambda: False)
-    assert out.count("Auto-play (托管)") == 1
+    assert out.count("Auto-play (托管)") == 2  # before round 2, and again before round 3
     assert "Round 3 is over" in out
-    assert [prompt for prompt, view in player.prompts if view is None] == [
-        "Press Enter to deal round 2 (q quits): "
-    ]
+    rounds_asked = {view.round_number for _, view in player.prompts if view is not None}
+    assert rounds_asked == {1}  # the bot made every decision of rounds 2 and 3
 
 
 def test_count_and_history_mid_round(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -1107,6 +1222,7 @@ def test_following_shows_the_legal_plays(monkeypatch: pytest.MonkeyPatch) -> Non
         if len(legal) <= 6:
             listed += 1
             text = shown[shown.rindex("Legal plays: ") + len("Legal plays: ") :]
+            text = text.split("Your only legal play: ")[0]
             assert {tuple(sorted(parse_cards(p))) for p in text.split("·")} == legal
         elif usable != set(view.hand):
             narrowed += 1
@@ -1156,7 +1272,9 @@ def test_arrow_keys_recall_the_previous_answer_on_a_terminal() -> None:
         wait_for(r"(?s)Commands:.*: $")
         os.write(master, b"\x1b[A\r")  # up arrow, Enter
         wait_for(r"(?s)(Commands:.*Commands:|control keys).*: $")
-        os.write(master, b"q\r")
+        os.write(master, b"quit\r")
+        wait_for(r"\(y/N\) $")
+        os.write(master, b"y\r")
         wait_for("Goodbye!")
         assert process.wait(timeout=30) == 0
     finally:
@@ -1176,3 +1294,132 @@ def test_the_banker_counts_the_kitty_it_buried_apart(monkeypatch: pytest.MonkeyP
     assert still_out == Counter(full_deck(3)) - Counter(view.hand) - Counter(view.buried)
     kitty = re.search(r"In the kitty you buried, not counted above: (.*?)\s*│", out)
     assert kitty is not None and sorted(parse_cards(kitty.group(1))) == sorted(view.buried)
+
+
+# --- issue 41: rules named by the preset, one key for the only play, failed throws -------
+
+
+@pytest.mark.parametrize(
+    ("preset", "options", "rule"),
+    [
+        ("qidong", {}, "R-9.2"),  # RULES.md: 启东's call is R-9.2
+        ("zhaopengyou", {}, "R-9.1"),
+        ("tractor", {"partner": "called"}, "R-9.1"),
+    ],
+)
+def test_the_friend_call_names_the_presets_rule(
+    monkeypatch: pytest.MonkeyPatch, preset: str, options: dict[str, str], rule: str
+) -> None:
+    """Issue 41 #7: 启东 said 叫朋友牌 ♦K（R-9.1）; the rule comes from the preset."""
+    for seed in range(30):
+        out = play(Player(monkeypatch), preset=preset, options=options, seed=seed, lang="zh-Hans")
+        called = re.findall(r"^机器人\d 叫朋友牌 \S+（(R-[\d.]+)）$", out, re.MULTILINE)
+        if called:
+            assert called == [rule]
+            return
+    pytest.fail("no bot called a friend card")
+
+
+class Silent(RandomBot):
+    """A random bot that never bids."""
+
+    def act(self, view: View) -> Any:
+        if view.phase is Phase.DEAL:
+            return None
+        return Pass() if view.phase is Phase.BID else super().act(view)
+
+
+@pytest.mark.parametrize(("preset", "rule"), [("qidong", "R-8.3"), ("zhaopengyou", "R-8.2")])
+def test_nobody_bidding_names_the_presets_rule(preset: str, rule: str) -> None:
+    """No bid: 启东 turns the kitty by R-8.3 (the banker is its twin's holder), 找朋友 by
+    R-8.2, each as its own bidding rules say."""
+    game = get_preset(preset)
+    out = io.StringIO()
+    names = play_module.seat_names(game.players, 0, "en")
+    screen = Screen(Console(file=out, width=120, color_system=None), "en", True, names, 0)
+    narrator = play_module.Narrator(screen, 0)
+    levels = None if game.fixed_level_rank is not None else (0,) * game.players
+    banker = None if game.bidding.banker_every_round else 0  # else round 1 redeals forever
+    for seed in range(20):
+        rnd = Round(game, seed=seed, levels=levels, dealer=0, banker=banker)
+        play_round(rnd, [Silent(seed * 10 + s) for s in range(game.players)], narrator)
+    said = re.findall(r"^Nobody bid: .*\((R-[\d.]+)\)\.?$", out.getvalue(), re.MULTILINE)
+    assert said and set(said) == {rule}
+
+
+class OnlyPlayTaker(Player):
+    """Presses Enter wherever a single play is legal."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, **kwargs: Any) -> None:
+        super().__init__(monkeypatch, **kwargs)
+        self.forced: list[View] = []
+
+    def answer(self, view: View | None) -> str:
+        if view is not None and view.phase is Phase.PLAY and len(list(view.legal_plays())) == 1:
+            self.forced.append(view)
+            return ""
+        return super().answer(view)
+
+
+def test_the_only_legal_play_takes_one_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 41: with one legal play (the last card, a forced follow) Enter plays it."""
+    player = OnlyPlayTaker(monkeypatch)
+    out = play(player, preset="tractor", seed=3)
+    assert player.forced  # at least the last trick
+    for view in player.forced:
+        assert [v for _, v in player.prompts].count(view) == 1  # one Enter, and it is played
+        (only,) = view.legal_plays()
+        assert f"Your only legal play: {format_cards(only, ascii=True)} (Enter, or type " in out
+    assert "Round 1 is over" in out
+
+
+class ThrowSpy:
+    """Every failed throw the narrator announces, with each hand as it was at the lead."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.failures: list[tuple[Any, list[Counter[Card]], Any]] = []
+        original = play_module.Narrator.__call__
+
+        def spy(narrator: play_module.Narrator, rnd: Round, events: list[Any]) -> None:
+            for event in events:
+                if type(event).__name__ == "ThrowFailed":
+                    hands = [
+                        Counter({Card(c): n for c, n in enumerate(hand) if n}) for hand in rnd.hands
+                    ]
+                    self.failures.append((event, hands, rnd.ordering))
+            original(narrator, rnd, events)
+
+        monkeypatch.setattr(play_module.Narrator, "__call__", spy)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hans"])
+def test_a_failed_throw_names_the_card_and_seat_that_beat_it(
+    monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """Issue 41: 甩牌失败 says which cards of which seat beat the throw (R-4.3): cards
+    that seat held, of the forced unit's suit and shape, higher than it."""
+    names = play_module.seat_names(5, 0, lang)
+    failed, beaten = {
+        "en": (r"^Throw by .* failed \(R-4\.4\)", r"^(.+) held (.+), which beats (.+) \(R-4\.3\)$"),
+        "zh-Hans": (r"^.* 甩牌失败（R-4\.4）", r"^(.+) 有 (.+)，大过 (.+)（R-4\.3）$"),
+    }[lang]
+    checked = 0
+    for seed in range(10):
+        with monkeypatch.context() as patch:
+            spy = ThrowSpy(patch)
+            out = play(Player(patch), seed=seed, lang=lang, ascii_cards=True)
+        lines = out.splitlines()
+        told = [lines[i + 1] for i, line in enumerate(lines) if re.match(failed, line)]
+        assert len(told) == len(spy.failures)
+        for (event, hands, ordering), line in zip(spy.failures, told, strict=True):
+            said = re.fullmatch(beaten, line)
+            assert said is not None, line
+            seat, cards = names.index(said.group(1)), parse_cards(said.group(2))
+            forced = list(event.forced)
+            assert parse_cards(said.group(3)) == forced
+            assert seat != event.seat and not Counter(cards) - hands[seat]
+            order, suit = ordering.order, ordering.esuit
+            assert len(cards) == len(forced) and {suit[c] for c in cards} == {suit[forced[0]]}
+            assert max(order[c] for c in cards) > max(order[c] for c in forced)
+            checked += 1
+    assert checked >= 3

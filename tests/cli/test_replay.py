@@ -111,10 +111,14 @@ def test_bad_card_exits_2_naming_the_key(records: Records, tmp_path: Path) -> No
 
 
 def test_missing_file_exits_2(tmp_path: Path) -> None:
-    result = replay(str(tmp_path / "nowhere.jsonl"), "--lang", "en")
+    """The system's reason is in the interface language too (issue 41)."""
+    path = tmp_path / "nowhere.jsonl"
+    result = replay(str(path), "--lang", "en")
     assert result.exit_code == 2
-    assert result.stderr.startswith("zpy: cannot read ")
-    assert "No such file" in result.stderr
+    assert result.stderr == f"zpy: cannot read {path}: no such file or folder\n"
+    chinese = replay(str(path))
+    assert chinese.exit_code == 2
+    assert chinese.stderr == f"zpy: 无法读取 {path}：没有这个文件或文件夹\n"
 
 
 def test_empty_array_has_nothing_to_replay(tmp_path: Path) -> None:

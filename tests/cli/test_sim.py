@@ -136,3 +136,24 @@ def test_score_totals_are_shown_by_seat_from_1() -> None:
     assert [f"{total:+d}" for total in summary["score_totals"]] == [
         match.group(1) for match in totals if match is not None
     ]
+
+
+@pytest.mark.parametrize(
+    ("options", "sizes"),
+    [
+        (["-o", "kitty_size=5"], "2, 7, 12, 17"),  # 162 − k must split into 5 hands
+        (["-o", "decks=2", "-o", "kitty_size=7"], "3, 8, 13, 18"),
+        (["-p", "tractor", "-o", "decks=3", "-o", "kitty_size=7"], "2, 6, 10, 14, 18"),
+    ],
+)
+@pytest.mark.parametrize("command", ["sim", "play", "arena"])
+def test_a_kitty_that_cannot_be_dealt_lists_the_sizes_that_can(
+    command: str, options: list[str], sizes: str
+) -> None:
+    """Issue 41 #8: ``-o kitty_size=5`` says which sizes would deal evenly."""
+    english = runner.invoke(app, [command, *options], env={"ZPY_LANG": "en"})
+    assert english.exit_code == 2 and english.stdout == ""
+    assert english.stderr.rstrip().endswith(f"kitty_size may be {sizes}")
+    chinese = runner.invoke(app, [command, *options], env={"ZPY_LANG": None})
+    assert chinese.exit_code == 2
+    assert chinese.stderr.rstrip().endswith(f"kitty_size 可以是 {sizes}")

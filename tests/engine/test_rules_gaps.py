@@ -826,12 +826,14 @@ def test_a_match_has_rounds_finished_once_in_order_and_then_ends() -> None:
         (  # 3 × 54 − 7 = 155 cards for 4 hands
             "tractor",
             {"decks": 3, "kitty_size": 7},
-            "3 decks with a kitty of 7 cannot be dealt evenly to 4 players",
+            "3 decks with a kitty of 7 cannot be dealt evenly to 4 players; with 3 decks "
+            "kitty_size may be 2, 6, 10, 14, 18",
         ),
         (
             "zhaopengyou",
             {"kitty_size": 8},
-            "3 decks with a kitty of 8 cannot be dealt evenly to 5 players",
+            "3 decks with a kitty of 8 cannot be dealt evenly to 5 players; with 3 decks "
+            "kitty_size may be 2, 7, 12, 17",
         ),
         (
             "tractor",

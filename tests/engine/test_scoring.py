@@ -99,7 +99,7 @@ def test_seed_000_settlement_played_out() -> None:  # R-10.1, R-9.3, R-7.2
     assert result is not None
     assert result.trick_points == 50
     assert (result.kitty_points, result.kitty_multiplier) == (5, 2)  # single: ×2
-    assert result.attackers_points == 60
+    assert result.kitty_bonus == 10 and result.attackers_points == 60
     assert result.levels_after == ranks("3", "6", "2", "3", "2")
     assert result.scores == (-1, 14, -6, -1, -6)
     assert result.next_banker == 0  # held, the same banker

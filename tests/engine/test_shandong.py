@@ -300,6 +300,7 @@ def test_baodi_subtracts_the_kitty_and_jokers_count_100_and_80() -> None:  # R-7
     assert result is not None
     assert result.trick_points == 0 and result.kitty_points == 110
     assert result.kitty_multiplier == 0 and result.attackers_points == -110
+    assert result.kitty_bonus == -110  # what the result says was done to X
     assert result.band == Band("banker", 6)  # −120 ≤ X < −80
     assert result.levels_after is not None
     assert result.levels_after[0] == RANK_NAMES.index("J")  # 逢J必打: 9 + 6 stops at J

@@ -205,7 +205,7 @@ def test_every_field_of_a_trick_and_its_plays_is_needed_and_named() -> None:
 def test_every_field_of_a_result_is_needed_and_named() -> None:
     """A finished round's result left without any of its fields names that field."""
     snapshot = staged("tractor", "done")
-    assert len(snapshot["result"]) == 13
+    assert len(snapshot["result"]) == 14
     for name in snapshot["result"]:
         assert snapshot_refusal(snapshot, f"result.{name}", ...) == f"result.{name}: missing"
 

@@ -25,6 +25,7 @@ from zhaopengyou.i18n import tr
 from zhaopengyou.i18n.catalog import CATALOG
 from zhaopengyou.i18n.cli_text import CLI_TEXT
 from zhaopengyou.i18n.engine_text import ENGINE_TEXT
+from zhaopengyou.i18n.os_errors import OS_ERRORS
 from zhaopengyou.i18n.play_text import PLAY_TEXT
 from zhaopengyou.i18n.replay_text import RECORD_KEY_TEXT, REPLAY_TEXT
 from zhaopengyou.i18n.server_text import SERVER_TEXT
@@ -237,6 +238,7 @@ def cli_and_record_msgids() -> set[str]:
         *reader._EXPECTED.values(),
         reader._JSON_PROBLEM_OTHERWISE,
         *EXPECTED_VALUES.values(),
+        *OS_ERRORS.values(),
         HELP_OPTION_TEXT,
     }
     for path in TEXT_SOURCES:

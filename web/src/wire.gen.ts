@@ -1157,6 +1157,7 @@ export interface ResultDict {
   banker_side: number[];
   k: number;
   kitty: string[];
+  kitty_bonus: number;
   kitty_multiplier: number;
   kitty_points: number;
   levels_after: string[] | null;

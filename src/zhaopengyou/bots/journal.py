@@ -36,9 +36,14 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
+from io import FileIO
 from pathlib import Path
 from typing import Any
 
+from ..files import append_whole
+from ..i18n import tr
+from ..i18n.os_errors import os_error_msgid
 from .arena import BotTally, DealOutcome
 
 FORMAT = "zpy-arena-journal/1"
@@ -73,13 +78,28 @@ def arena_header(
 
 
 class JournalError(ValueError):
-    """A journal that cannot be used for this arena; ``msgid`` and ``params`` let a
-    caller word it in another language."""
+    """A journal that cannot be used for this arena, or written; :meth:`describe` says
+    why in an interface language."""
 
     def __init__(self, msgid: str, **params: Any) -> None:
         super().__init__(msgid.format(**params))
         self.msgid = msgid
         self.params = params
+
+    def describe(self, lang: str) -> str:
+        """The message in ``lang``; a ``reason`` is an operating-system error's msgid."""
+        params = dict(self.params)
+        if "reason" in params:
+            params["reason"] = tr(params["reason"], lang)
+        return tr(self.msgid, lang, **params)
+
+
+def _cannot_read(path: Path, err: OSError) -> JournalError:
+    return JournalError("cannot read {path}: {reason}", path=path, reason=os_error_msgid(err))
+
+
+def _cannot_write(path: Path, err: OSError) -> JournalError:
+    return JournalError("cannot write {path}: {reason}", path=path, reason=os_error_msgid(err))
 
 
 def outcome_to_json(outcome: DealOutcome) -> dict[str, Any]:
@@ -149,27 +169,30 @@ class Journal:
         """The journal at ``path`` for the arena ``header`` describes (the
         :data:`HEADER_FIELDS`), made with just a header line when there is no file."""
         journal = cls(path, {"format": FORMAT, **{k: header[k] for k in HEADER_FIELDS}})
+        line = (json.dumps(journal.header, ensure_ascii=False) + "\n").encode("utf-8")
         try:
-            with path.open("x", encoding="utf-8") as file:
-                file.write(json.dumps(journal.header, ensure_ascii=False) + "\n")
+            with FileIO(path, "xb") as file:
+                try:
+                    append_whole(file, line, 0)
+                except OSError:
+                    path.unlink()  # an empty file would be no journal
+                    raise
             return journal
         except FileExistsError:
             pass
         except OSError as err:
-            raise JournalError(
-                "cannot write {path}: {reason}", path=path, reason=err.strerror
-            ) from None
+            raise _cannot_write(path, err) from None
         journal._read()
         return journal
 
     def _read(self) -> None:
         path = self.path
         try:
+            if not stat.S_ISREG(path.stat().st_mode):  # a device may never end (/dev/zero)
+                raise JournalError("{path} is not a regular file", path=path)
             raw = path.read_bytes()
         except OSError as err:
-            raise JournalError(
-                "cannot read {path}: {reason}", path=path, reason=err.strerror
-            ) from None
+            raise _cannot_read(path, err) from None
         lines = raw.split(b"\n")
         if lines[-1]:  # no newline at the end: the last write was cut short
             self._cut_tail(len(raw) - len(lines[-1]))
@@ -215,17 +238,23 @@ class Journal:
 
     def _cut_tail(self, size: int) -> None:
         """Cut the file back to its last whole line (``size`` bytes)."""
-        with self.path.open("r+b") as file:
-            file.truncate(size)
+        try:
+            with self.path.open("r+b") as file:
+                file.truncate(size)
+        except OSError as err:
+            raise _cannot_write(self.path, err) from None
         self.dropped_tail = True
 
     def append(self, outcome: DealOutcome) -> None:
-        """Write one finished deal, on disk before this returns."""
+        """Write one finished deal, on disk before this returns; a write that fails (a
+        full disk) is cut back off, so the file still ends with a whole deal."""
         line = json.dumps(outcome_to_json(outcome), separators=(",", ":")) + "\n"
-        with self.path.open("a", encoding="utf-8") as file:
-            file.write(line)
-            file.flush()
-            os.fsync(file.fileno())
+        try:
+            with FileIO(self.path, "ab") as file:
+                append_whole(file, line.encode("utf-8"), os.fstat(file.fileno()).st_size)
+                os.fsync(file.fileno())
+        except OSError as err:
+            raise _cannot_write(self.path, err) from None
         self.outcomes[outcome.index] = outcome
 
 

@@ -26,6 +26,7 @@ from types import FrameType
 import httpx
 
 from ..i18n import tr
+from ..i18n.os_errors import os_error_text
 
 NGINX_PATHS = ("/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/local/nginx/sbin/nginx")
 
@@ -196,7 +197,14 @@ def run_cluster(
         raise ClusterError(
             tr("Redis does not answer at {url}: {error}", lang, url=redis, error=err)
         ) from None
-    folder = Path(tempfile.mkdtemp(prefix="zpy-cluster-"))
+    try:
+        folder = Path(tempfile.mkdtemp(prefix="zpy-cluster-"))
+    except OSError as err:
+        where = tempfile.gettempdir()
+        reason = os_error_text(err, lang)
+        raise ClusterError(
+            tr("cannot write {path}: {reason}", lang, path=where, reason=reason), 2
+        ) from None
     zpy = str(Path(sys.executable).parent / "zpy")
     servers = []
     for number in range(1, processes + 1):
@@ -208,10 +216,16 @@ def run_cluster(
         ]  # fmt: skip
         servers.append(Server(number, server_port, command, folder / f"server-{number}.log"))
     config = folder / "nginx.conf"
-    config.write_text(
-        nginx_config(folder, host, port, [f"127.0.0.1:{s.port}" for s in servers]),
-        encoding="utf-8",
-    )
+    try:
+        config.write_text(
+            nginx_config(folder, host, port, [f"127.0.0.1:{s.port}" for s in servers]),
+            encoding="utf-8",
+        )
+    except OSError as err:
+        reason = os_error_text(err, lang)
+        raise ClusterError(
+            tr("cannot write {path}: {reason}", lang, path=config, reason=reason), 2
+        ) from None
     front: subprocess.Popen[bytes] | None = None
     # Both stop it, also where SIGINT was ignored (started in the background by a shell).
     previous = {number: signal.signal(number, _stop) for number in (signal.SIGTERM, signal.SIGINT)}

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Sequence
+from itertools import islice
 
 from ..bots import make_bot
 from ..engine import (
@@ -38,7 +39,8 @@ from .render import Screen, copies_elsewhere, plural
 InputFn = Callable[[str], str]
 TypedAhead = Callable[[], bool]  # True once the player typed a line while the bot played
 
-QUIT_WORDS = frozenset({"q", "quit", "exit", "退出"})
+# Whole words only: a lone q is the queen, typed where a card is asked for.
+QUIT_WORDS = frozenset({"quit", "exit", "退出"})
 HELP_WORDS = frozenset({"?", "？", "h", "help", "帮助", "幫助"})
 HINT_WORDS = frozenset({"hint", "提示"})
 TABLE_WORDS = frozenset({"t", "table", "牌桌"})
@@ -47,11 +49,13 @@ COUNT_WORDS = frozenset({"count", "记牌", "記牌", "记牌器", "記牌器"})
 HISTORY_WORDS = frozenset({"history", "历史", "歷史"})
 SOLO_WORDS = frozenset({"solo", "独打", "獨打"})
 YES_WORDS = frozenset({"y", "yes", "是", "好"})
-POSITIONS = re.compile(r"\d+(?:-\d+)?(?:[\s,，]+\d+(?:-\d+)?)*")
+# A position or a range of them (3-5, 3 - 5, 3–5, 3~5); NFKC has already folded －～.
+POSITION = r"\d+(?:\s*[-–—~]\s*\d+)?"
+POSITIONS = re.compile(rf"{POSITION}(?:[\s,，]+{POSITION})*")
 
 
 class QuitGame(Exception):
-    """The player asked to leave (``q`` or end of input)."""
+    """The player asked to leave (``quit``, confirmed mid-round, or end of input)."""
 
 
 class AutoPlay(Exception):
@@ -93,7 +97,6 @@ class HumanAgent:
         self.input_fn = input_fn
         self.typed_ahead = typed_ahead if typed_ahead is not None else lambda: False
         self.adviser = make_bot("heuristic", seed=0)
-        self.kitty: tuple[Card, ...] = ()  # the kitty this player took, marked while burying
         # Bids the player already declined, so the deal does not ask again for them.
         self._declined: set[tuple[Card, ...]] = set()
         self._bid_situation: tuple[int, Phase, int] | None = None
@@ -126,10 +129,8 @@ class HumanAgent:
         self.screen.say("Auto-play is off: your turn again.", style="bold magenta")
 
     def pause(self, prompt: str) -> None:
-        """Wait for Enter between rounds; under 托管 go straight on unless the player
-        typed, which hands the seat back."""
-        if self.screen.auto and not self.typed_ahead():
-            return
+        """Wait for Enter between rounds; 托管 ends with its round, so that a player who
+        walked away is not dealt into the next one."""
         if self.screen.auto:
             self.stop_auto()
         self.read(prompt)
@@ -157,19 +158,22 @@ class HumanAgent:
         self,
         prompt: str,
         view: View | None = None,
-        hint: Callable[[], None] | None = None,
+        hint: Callable[[], str | None] | None = None,
         *,
         enter_hints: bool = False,
+        suggested: str | None = None,
     ) -> str:
-        """One answer, after serving help, hint, table, count and history requests (an
-        empty line is a hint request when ``enter_hints``); ``auto`` hands the decision to
-        the bot, q or EOF quits."""
+        """One answer, after serving help, hint, table, count and history requests; with
+        ``enter_hints`` an empty line shows the suggestion (``hint`` returns it as typed)
+        or, once one is shown (``suggested`` from the start), takes it. ``auto`` hands the
+        decision to the bot; ``quit`` (confirmed during a round) or EOF quits."""
         screen = self.screen
         while True:
             try:
                 raw = self.input_fn(prompt)
             except EOFError:
                 raise QuitGame from None
+            screen.resume()
             if control_keys(raw):
                 screen.refuse(
                     "That line holds control keys (an arrow key?), which cannot be read "
@@ -180,26 +184,39 @@ class HumanAgent:
             answer = unicodedata.normalize("NFKC", raw).strip()
             word = answer.lower()
             if word in QUIT_WORDS:
-                raise QuitGame
-            if word in HELP_WORDS:
+                self._quit(view)
+            elif word in HELP_WORDS:
                 screen.help()
+            elif enter_hints and not word and suggested is not None:
+                return suggested
             elif hint is not None and (word in HINT_WORDS or (enter_hints and not word)):
-                hint()
+                suggested = hint()
             elif word in AUTO_WORDS:
                 self.start_auto()
                 if view is not None:
                     raise AutoPlay
                 return ""
             elif word in COUNT_WORDS and view is not None:
-                screen.console.print(screen.counter(view))
+                screen.page(screen.counter(view))
             elif word in HISTORY_WORDS and view is not None:
-                screen.console.print(screen.history(view))
-            elif word in TABLE_WORDS and view is not None and view.phase is Phase.PLAY:
-                screen.show(view)
+                screen.page(screen.history(view))
             elif word in TABLE_WORDS and view is not None:
-                self._show_hand(view, numbered=choosing_cards(view))
+                screen.show(view)
             else:
                 return answer
+
+    def _quit(self, view: View | None) -> None:
+        """Leave the match: at once between rounds, after a yes during one, whose play
+        would be lost."""
+        if view is None:
+            raise QuitGame
+        try:
+            answer = self.input_fn(self.screen.t("Quit the match? This round is lost. (y/N) "))
+        except EOFError:
+            raise QuitGame from None
+        if unicodedata.normalize("NFKC", answer).strip().lower() in YES_WORDS | QUIT_WORDS:
+            raise QuitGame
+        self.screen.say("Playing on.", style="dim")
 
     def _parse(self, answer: str, view: View | None = None) -> list[Card] | None:
         """The cards named in ``answer``, or chosen by position in ``view``'s hand; None
@@ -209,7 +226,10 @@ class HumanAgent:
         try:
             cards = parse_cards(answer)
         except CardParseError as err:
-            self.screen.error(err)
+            if err.reason == "rank without a suit":
+                self._which_suit(err.token, view)
+            else:
+                self.screen.error(err)
             return None
         suit = dangling_suit(answer)
         if suit is not None:
@@ -221,13 +241,36 @@ class HumanAgent:
             return None
         return cards
 
+    def _which_suit(self, token: str, view: View | None) -> None:
+        """A bare rank with no suit before it (``Q``, ``K``): ask which suit, naming the
+        cards of that rank the player holds."""
+        spade = parse_cards([token + "S"])[0]  # the token is a rank: with a suit it parses
+        mine = sorted({card for card in view.hand if card.rank == spade.rank}) if view else []
+        if mine:
+            self.screen.refuse("“{token}”: which suit? You hold {cards}", token=token, cards=mine)
+        else:
+            self.screen.refuse(
+                "“{token}”: which suit? Write it with the rank, as in {example}",
+                token=token,
+                example=spade,
+            )
+
     def _positions(self, answer: str, view: View) -> list[Card] | None:
-        """Cards by their positions in the hand as shown (``3 4 7``, ``3-5``)."""
+        """Cards by their positions in the hand as shown (``3 4 7``, ``3-5``); a range
+        written backwards is refused, since a mistyped range must not throw cards."""
         order = self.screen.hand_order(view)
         chosen: list[int] = []
-        for token in re.findall(r"\d+(?:-\d+)?", answer):
-            first, _, last = token.partition("-")
-            low, high = sorted((int(first), int(last or first)))
+        for token in re.findall(POSITION, answer):
+            first, *last = re.split(r"\s*[-–—~]\s*", token)
+            low, high = int(first), int(last[0] if last else first)
+            if low > high:
+                self.screen.refuse(
+                    "“{range}” runs backwards: for positions {low} to {high} type {low}-{high}.",
+                    range=token,
+                    low=high,
+                    high=low,
+                )
+                return None
             chosen.extend(range(low, high + 1))
         for position in chosen:
             if not 1 <= position <= len(order):
@@ -242,12 +285,11 @@ class HumanAgent:
                 return None
         return [order[position - 1] for position in chosen]
 
-    def _show_hand(self, view: View, *, numbered: bool = False) -> None:
-        self.screen.console.print(self.screen.hand(view, self.kitty, numbered=numbered))
-
-    def _suggest(self, msgid: str, cards: Sequence[Card]) -> None:
+    def _suggest(self, msgid: str, cards: Sequence[Card]) -> str:
+        """Show a suggestion of cards; returns it as typed, for Enter to take it."""
         typed = format_cards(cards, ascii=True)
         self.screen.say(msgid, style="green", cards=tuple(cards), typed=typed)
+        return typed
 
     # --- bidding (R-8) -----------------------------------------------------------------
 
@@ -266,7 +308,7 @@ class HumanAgent:
             return no_bid  # nothing new to offer since the player said no
         self._ask_again = False
         screen = self.screen
-        self._show_hand(view)
+        screen.show(view)
         if view.bids:
             standing = view.bids[-1]
             screen.say(
@@ -287,7 +329,7 @@ class HumanAgent:
             option = screen.fmt("  {number}) {cards}", number=number, cards=bid.cards)
             if bid.bid_kind is not None:
                 option.append("  " + screen.declaration(bid.bid_kind), style="magenta")
-            screen.console.print(option)
+            screen.note(option)
         prompt = screen.t(
             "Bid? Number or cards, Enter to pass: "
             if closing
@@ -324,10 +366,9 @@ class HumanAgent:
     def _bury(self, view: View) -> Action:
         screen = self.screen
         size = view.preset.kitty_size
-        screen.console.print(screen.header(view))
-        self._show_hand(view, numbered=True)
-        if self.kitty:
-            screen.say("The kitty you took is underlined: {cards}", cards=self.kitty)
+        screen.show(view)
+        if screen.kitty:
+            screen.say("The kitty you took is underlined: {cards}", cards=screen.kitty)
         prompt = screen.t(plural(size, "Bury 1 card: ", "Bury {size} cards: "), size=size)
         while True:
             answer = self.read(prompt, view, lambda: self._hint_cards(view), enter_hints=True)
@@ -340,20 +381,21 @@ class HumanAgent:
                 continue
             return Bury(tuple(cards))
 
-    def _hint_cards(self, view: View) -> None:
-        """The adviser's burial or give-back, ready to type, in the prompt's own verb."""
+    def _hint_cards(self, view: View) -> str:
+        """The adviser's burial or give-back, in the prompt's own verb."""
         advice = self.adviser.act(view)
         if isinstance(advice, GiveBack):
-            self._suggest("Suggestion: give back {cards} (type {typed})", advice.cards)
-        else:
-            assert isinstance(advice, Bury)
-            self._suggest("Suggestion: bury {cards} (type {typed})", advice.cards)
+            return self._suggest(
+                "Suggestion: give back {cards} (Enter, or type {typed})", advice.cards
+            )
+        assert isinstance(advice, Bury)
+        return self._suggest("Suggestion: bury {cards} (Enter, or type {typed})", advice.cards)
 
     # --- 山东升级: giving back after a 粘, swapping with the kitty (R-8.4) ----------------
 
     def _give_back(self, view: View) -> Action:
         screen = self.screen
-        self._show_hand(view, numbered=True)
+        screen.show(view)
         count = view.must_give_back
         screen.say(
             "Give back {count} cards, at least one 常主 (a joker, 2, 3 or 5) (R-8.4).", count=count
@@ -377,16 +419,13 @@ class HumanAgent:
         if not options:
             return Swap()
         screen = self.screen
-        screen.console.print(screen.header(view))
-        self._show_hand(view)
+        screen.show(view)
         screen.say(
             "Trumps in the kitty: {cards}; each may be swapped for a same-rank card (R-8.4).",
             cards=view.kitty_trumps,
         )
         for number, pairs in enumerate(options, 1):
-            screen.console.print(
-                screen.fmt("  {number}) {swaps}", number=number, swaps=screen.swaps(pairs))
-            )
+            screen.note(screen.fmt("  {number}) {swaps}", number=number, swaps=screen.swaps(pairs)))
         prompt = screen.t("Swap? Number, Enter for no swap: ")
         while True:
             answer = self.read(prompt, view, lambda: self._swap_hint(view, options))
@@ -409,25 +448,29 @@ class HumanAgent:
 
     def _call_friend(self, view: View) -> Action:
         screen = self.screen
-        screen.console.print(screen.header(view))
-        self._show_hand(view)
+        screen.show(view)
         calls = view.legal_friend_calls()
         callable_cards = [call.card for call in calls if call.card is not None]
+        rule = view.preset.friend_rule
         if any(call.solo for call in calls):
             screen.say("Name the friend's card, or type solo to play alone.")
         else:
             screen.say(
                 "Name the friend's card: the first player after you who holds it is "
-                "your friend (R-9.1)."
+                "your friend ({rule}).",
+                rule=rule,
             )
         if callable_cards and len(callable_cards) < NUM_KINDS:  # a restricted choice: list it
             screen.say(
-                "Cards you may call (held once, the twin not buried, R-9.2): {cards}",
+                "Cards you may call (held once, the twin not buried, {rule}): {cards}",
                 style="green",
                 cards=callable_cards,
+                rule=rule,
             )
         elif not callable_cards:
-            screen.say("No card of yours may be called: type solo (R-9.2).", style="yellow")
+            screen.say(
+                "No card of yours may be called: type solo ({rule}).", style="yellow", rule=rule
+            )
         prompt = screen.t("Friend card: ")
         while True:
             answer = self.read(prompt, view, lambda: self._call_hint(view), enter_hints=True)
@@ -471,13 +514,13 @@ class HumanAgent:
         self.screen.refuse(msgid, error.rule, card=card, count=held)
         return True
 
-    def _call_hint(self, view: View) -> None:
+    def _call_hint(self, view: View) -> str:
         advice = self.adviser.act(view)
         assert isinstance(advice, CallFriend)
         if advice.card is None:
-            self.screen.say("Suggestion: play alone (type solo)", style="green")
-        else:
-            self._suggest("Suggestion: call {cards} (type {typed})", [advice.card])
+            self.screen.say("Suggestion: play alone (Enter, or type solo)", style="green")
+            return "solo"
+        return self._suggest("Suggestion: call {cards} (Enter, or type {typed})", [advice.card])
 
     # --- tricks (R-4, R-5) -------------------------------------------------------------
 
@@ -489,8 +532,14 @@ class HumanAgent:
         else:
             count = len(view.current[0].cards)
             prompt = screen.t(plural(count, "Play 1 card: ", "Play {count} cards: "), count=count)
+        plays = list(islice(view.legal_plays(), 2))
+        only = None
+        if len(plays) == 1:  # nothing to choose: one key plays it
+            only = self._suggest("Your only legal play: {cards} (Enter, or type {typed})", plays[0])
         while True:
-            answer = self.read(prompt, view, lambda: self._play_hint(view), enter_hints=True)
+            answer = self.read(
+                prompt, view, lambda: self._play_hint(view), enter_hints=True, suggested=only
+            )
             cards = self._parse(answer, view)
             if cards is None:
                 continue
@@ -503,12 +552,7 @@ class HumanAgent:
                 continue
             return Play(tuple(cards))
 
-    def _play_hint(self, view: View) -> None:
+    def _play_hint(self, view: View) -> str:
         advice = self.adviser.act(view)
         assert isinstance(advice, Play)
-        self._suggest("Suggestion: play {cards} (type {typed})", advice.cards)
-
-
-def choosing_cards(view: View) -> bool:
-    """Whether this decision takes cards from the hand, so positions may name them."""
-    return view.phase in (Phase.BURY, Phase.PLAY) or bool(view.must_give_back)
+        return self._suggest("Suggestion: play {cards} (Enter, or type {typed})", advice.cards)

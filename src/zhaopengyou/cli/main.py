@@ -18,7 +18,9 @@ import typer
 from ..bots import BOT_KINDS
 from ..engine import InvalidOption, get_preset, parse_option_values
 from ..engine.presets import Preset
+from ..files import beside, put_in_place, special, through_links
 from ..i18n import LANGS, normalize_lang, tr
+from ..i18n.os_errors import os_error_text
 from ..records import RecordMode, RecordPathError, check_record_path
 from .usage import PROGRAM, LocalizedCommand, LocalizedGroup, context_lang
 
@@ -369,7 +371,7 @@ def arena(
             journal=journal,
         )
     except JournalError as err:
-        raise fail(tr(err.msgid, chosen_lang, **err.params), 2) from None
+        raise fail(err.describe(chosen_lang), 2) from None
 
 
 @app.command(cls=LocalizedCommand)
@@ -558,10 +560,21 @@ def schema(
         return
     if out.exists() and not force:
         raise fail(tr("{path} exists: add --force to replace it", language, path=out), 2)
+    # Written beside FILE and renamed over it, so that a full disk leaves the old FILE
+    # whole; a device or a pipe can only be written in place.
+    in_place = special(out)
+    written = out if in_place else beside(through_links(out))
     try:
-        out.write_text(text, encoding="utf-8")
+        written.write_text(text, encoding="utf-8")
+        if not in_place:
+            put_in_place(written, through_links(out))
     except OSError as err:
-        raise fail(tr("cannot write {path}: {reason}", language, path=out, reason=err)) from None
+        if not in_place:
+            written.unlink(missing_ok=True)
+        reason = os_error_text(err, language)
+        raise fail(
+            tr("cannot write {path}: {reason}", language, path=out, reason=reason), 2
+        ) from None
 
 
 def main() -> None:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TextIO
 
 from rich.console import Console
+from rich.rule import Rule
 from rich.text import Text
 
 from ..bots import make_bot, play_match
@@ -135,9 +136,8 @@ def terminal_typed_ahead(stdin: TextIO | None = None) -> TypedAhead:
 class Narrator:
     """The runner's event sink: announces events as the human's seat sees them."""
 
-    def __init__(self, screen: Screen, human: HumanAgent, delay: float) -> None:
+    def __init__(self, screen: Screen, delay: float) -> None:
         self.screen = screen
-        self.human = human
         self.delay = delay
         self._lead_cards: tuple[Card, ...] = ()
 
@@ -151,15 +151,20 @@ class Narrator:
                 continue
             if view is None:
                 view = rnd.view(seat)  # after the batch: what the human may know now
-            self._announce(seen, view)
+                self.screen.update(view)
+            if isinstance(seen, ThrowFailed):
+                self._throw_failed(seen, view, rnd.throw_beater())
+            else:
+                self._announce(seen, view)
 
     def _dealt(self, rnd: Round, event: CardDealt) -> None:
         screen = self.screen
         if event.dealt == 1:
-            screen.console.rule(screen.fmt("Round {round}: dealing", round=rnd.number))
+            screen.update(rnd.view(screen.seat))
+            screen.note(Rule(screen.fmt("Round {round}: dealing", round=rnd.number)))
         if event.dealt == rnd.preset.players * rnd.preset.hand_size:
+            screen.show(rnd.view(screen.seat))
             screen.say("All cards are dealt.", style="bold")
-            screen.console.print(screen.hand(rnd.view(screen.seat)))
 
     def _announce(self, event: Event, view: View) -> None:
         screen = self.screen
@@ -167,9 +172,17 @@ class Narrator:
         if isinstance(event, BidMade):
             self._bid(event, view)
         elif isinstance(event, Redealt):
-            screen.say("Nobody bid: the cards are dealt again (R-8.2).", style="yellow")
+            screen.say(
+                "Nobody bid: the cards are dealt again ({rule}).",
+                style="yellow",
+                rule=view.preset.bidding.rule,
+            )
         elif isinstance(event, KittyTurned):
-            screen.say("Nobody bid: the kitty is turned over: {cards} (R-8.2)", cards=event.cards)
+            screen.say(
+                "Nobody bid: the kitty is turned over: {cards} ({rule})",
+                cards=event.cards,
+                rule=view.preset.bidding.rule,
+            )
         elif isinstance(event, TrumpDecided):
             self._trump_decided(event, view)
         elif isinstance(event, DeclarationTaken):
@@ -226,7 +239,7 @@ class Narrator:
                     trump=screen.trump_label(view),
                 )
         elif isinstance(event, KittyTaken):
-            self.human.kitty = event.cards  # empty unless the human took it
+            screen.kitty = event.cards  # empty unless the human took it
             if event.cards:
                 screen.say("You took the kitty: {cards}", style="bold", cards=event.cards)
             else:
@@ -258,8 +271,6 @@ class Narrator:
                 )
         elif isinstance(event, FriendCalled):
             self._friend_called(event, view)
-        elif isinstance(event, ThrowFailed):
-            self._throw_failed(event, view)
         elif isinstance(event, CardsPlayed):
             self._played(event, view)
         elif isinstance(event, FriendRevealed):
@@ -294,7 +305,7 @@ class Narrator:
                 bonus=event.points * event.multiplier,
             )
         elif isinstance(event, RoundScored):
-            self.human.kitty = ()
+            screen.kitty = ()
 
     def _bid(self, event: BidMade, view: View) -> None:
         screen = self.screen
@@ -336,16 +347,19 @@ class Narrator:
             screen.say("{name} chose to play alone (solo)", style="bold", name=name)
             return
         screen.say(
-            "{name} called {card} as the friend card (R-9.1)",
+            "{name} called {card} as the friend card ({rule})",
             style="bold",
             name=name,
             card=event.card,
+            rule=view.preset.friend_rule,
         )
         held = view.hand_counts[event.card]
         if held and event.seat != screen.seat:
             screen.say("You hold {count}× {card}.", style="green", count=held, card=event.card)
 
-    def _throw_failed(self, event: ThrowFailed, view: View) -> None:
+    def _throw_failed(
+        self, event: ThrowFailed, view: View, beater: tuple[int, tuple[Card, ...]] | None
+    ) -> None:
         screen = self.screen
         name = screen.names[event.seat]
         screen.say(
@@ -356,6 +370,15 @@ class Narrator:
             attempted=event.attempted,
             forced=event.forced,
         )
+        if beater is not None:
+            holder, cards = beater
+            screen.say(
+                "{name} held {cards}, which beats {forced} (R-4.3)",
+                style="red",
+                name=screen.names[holder],
+                cards=cards,
+                forced=event.forced,
+            )
         score, points = view.preset.throw_penalty_cost(len(event.attempted))
         if score:
             screen.say(
@@ -386,7 +409,7 @@ class Narrator:
             tag = self._follow_tag(event.cards, view)
             if tag:
                 line.append("  " + tag, style="bold yellow")
-        screen.console.print(line)
+        screen.note(line)
         if event.seat != screen.seat or screen.auto:  # under 托管 the bot plays this seat too
             self._pause()
 
@@ -429,11 +452,13 @@ def run_play(
 
     ``console``, ``input_fn`` and ``typed_ahead`` (has the player typed while the bot
     played for them?) default to the terminal; tests pass their own.
-    ``q`` or the end of input ends the match early (a clean exit); Ctrl-C exits 130.
+    ``quit`` or the end of input ends the match early (a clean exit); Ctrl-C exits 130.
     """
     console = console if console is not None else Console(highlight=False)
     names = seat_names(preset.players, seat, lang)
     screen = Screen(console, lang, ascii_cards, names, seat)
+    # At a terminal the table stays on one screen; pipes and dumb terminals get a transcript.
+    screen.live = console.is_terminal and not console.is_dumb_terminal
     human = HumanAgent(
         screen,
         input_fn if input_fn is not None else terminal_input(console),
@@ -445,7 +470,7 @@ def run_play(
         for s in range(preset.players)
     ]
     match = Match(preset, seed=seed, rounds=rounds)
-    narrator = Narrator(screen, human, play_delay(console, delay=delay))
+    narrator = Narrator(screen, play_delay(console, delay=delay))
     screen.say(
         "{title}: you are seat {seat}; the other seats are {bots}.",
         style="bold",
@@ -455,7 +480,7 @@ def run_play(
     )
     screen.say(
         "Type ? for help, hint for a suggestion (when choosing cards, Enter does the same), "
-        "q to quit.",
+        "quit to leave.",
         style="dim",
     )
 
@@ -468,7 +493,7 @@ def run_play(
                 writer = stack.enter_context(RecordWriter(record, record_mode))
 
             def round_over(rnd: Round) -> None:
-                console.print(screen.round_result(rnd.view(seat), match.totals))
+                screen.page(screen.round_result(rnd.view(seat), match.totals))
                 if writer is not None:
                     from ..records import round_record
 
@@ -476,21 +501,24 @@ def run_play(
                 if not match.over:
                     human.pause(
                         screen.t(
-                            "Press Enter to deal round {round} (q quits): ",
+                            "Press Enter to deal round {round} (quit to leave): ",
                             round=match.round_number,
                         )
                     )
 
             play_match(match, agents, narrator, round_over)
     except QuitGame:
+        screen.live = False  # the last words stay below the table, as a transcript
         if match.played:
             console.print(screen.standings(match.totals, match.levels, len(match.played)))
         screen.say("Goodbye!", style="bold")
         return
     except KeyboardInterrupt:
+        screen.live = False
         console.print()
         screen.say("Goodbye!", style="bold")
         raise SystemExit(130) from None
+    screen.live = False
     console.print(screen.standings(match.totals, match.levels, len(match.played)))
     winners = screen.t(", ").join(names[s] for s in match.winners)
     screen.say("Match over. Best total: {names}", style="bold", names=winners)

@@ -15,15 +15,17 @@ screen can never show another hand or a kitty the player did not take.
 
 from __future__ import annotations
 
+import dataclasses
 import string
-from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections import Counter, deque
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
 from rich import box
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -63,6 +65,10 @@ _FORMATTER = string.Formatter()
 ECHO_LIMIT = 40  # characters of a refused answer shown back: a pasted page is not echoed
 LEGAL_PLAYS_SHOWN = 6  # a follow with at most this many legal plays lists them
 PLAYS_EXAMINED = 20_000  # enough for every real follow; beyond it nothing is dimmed
+LOG_KEPT = 50  # messages the live screen keeps; it shows the last ones that fit under the table
+GROUP_GAP = 3  # columns between two suits of the hand
+# Terminal controls of the live screen: cursor home, erase to the end of the line, below.
+HOME, ERASE_LINE, ERASE_BELOW = "\x1b[H", "\x1b[K", "\x1b[J"
 
 
 def clip(text: str, limit: int = ECHO_LIMIT) -> str:
@@ -73,6 +79,92 @@ def clip(text: str, limit: int = ECHO_LIMIT) -> str:
 def plural(count: int, one: str, many: str) -> str:
     """The msgid for ``count`` things: English agrees in number, Chinese does not."""
     return one if count == 1 else many
+
+
+def pack(groups: Sequence[Sequence[int]], gap: int, width: int) -> list[list[tuple[int, int]]]:
+    """Rows of ``(group, item)`` for items of the given cell widths, ``gap`` columns between
+    groups and one between the items of a group, in ``width`` columns: a group that does
+    not fit the rest of a row starts the next one if it fits there whole; only a group
+    wider than a row is broken, between two items.
+
+    >>> pack([[3, 3], [3, 3, 3]], gap=2, width=12)
+    [[(0, 0), (0, 1)], [(1, 0), (1, 1), (1, 2)]]
+    """
+    rows: list[list[tuple[int, int]]] = [[]]
+    used = 0
+    for number, items in enumerate(groups):
+        whole = sum(items) + len(items) - 1
+        if used and used + gap + whole > width and whole <= width:
+            rows.append([])
+            used = 0
+        for index, item in enumerate(items):
+            space = (gap if index == 0 else 1) if used else 0
+            if used and used + space + item > width:
+                rows.append([])
+                used, space = 0, 0
+            rows[-1].append((number, index))
+            used += space + item
+    return [row for row in rows if row]
+
+
+@dataclass
+class Flow:
+    """Groups of pieces of text in lines of the width it is given: lines break between
+    pieces, never inside one, so a card is never cut or split from the name before it."""
+
+    groups: Sequence[Sequence[Text]]
+    gap: str = "  "
+
+    def _lines(self, width: int) -> Iterator[Text]:
+        widths = [[piece.cell_len for piece in group] for group in self.groups]
+        for row in pack(widths, len(self.gap), width):
+            line = Text()
+            for position, (group, index) in enumerate(row):
+                if position:
+                    line.append(self.gap if index == 0 else " ")
+                line.append_text(self.groups[group][index])
+            yield line
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield from self._lines(options.max_width)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        pieces = [piece.cell_len for group in self.groups for piece in group]
+        widest = max(pieces, default=0)
+        whole = sum(pieces) + len(pieces) - 1 + (len(self.gap) - 1) * (len(self.groups) - 1)
+        return Measurement(widest, max(widest, whole)).clamp(max_width=options.max_width)
+
+
+@dataclass
+class CardRows:
+    """A hand: groups of cards, each card's position (or nothing) under it, laid out in
+    rows of the width it is given; a card and its number always share a column."""
+
+    groups: Sequence[Sequence[tuple[Text, str]]]
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        widths = [[max(card.cell_len, len(number)) for card, number in g] for g in self.groups]
+        numbered = any(number for group in self.groups for _, number in group)
+        for row in pack(widths, GROUP_GAP, options.max_width):
+            cards, numbers = Text(), Text(style="dim cyan")
+            for position, (group, index) in enumerate(row):
+                if position:
+                    space = " " * (GROUP_GAP if index == 0 else 1)
+                    cards.append(space)
+                    numbers.append(space)
+                card, number = self.groups[group][index]
+                cell = widths[group][index]
+                cards.append_text(card)
+                cards.append(" " * (cell - card.cell_len))
+                numbers.append(number.rjust(cell))
+            yield cards
+            if numbered:
+                yield numbers
+
+
+def choosing_cards(view: View) -> bool:
+    """Whether this decision takes cards from the hand, so positions may name them."""
+    return view.phase in (Phase.BURY, Phase.PLAY) or bool(view.must_give_back)
 
 
 def card_style(card: Card) -> str:
@@ -135,7 +227,14 @@ def band_thresholds(view: View) -> tuple[int | None, int | None]:
 
 @dataclass
 class Screen:
-    """Draws the table for the human at ``seat`` in ``lang``."""
+    """Draws the table for the human at ``seat`` in ``lang``.
+
+    As a transcript (pipes, tests) everything is printed in turn. ``live`` (at a
+    terminal) keeps one screen: the table of the latest view at the top, redrawn in place,
+    and under it the latest messages that fit, so the banker, level and trump never
+    scroll away; longer pages (help, history, the round's result) replace it until the
+    player answers or the game moves on.
+    """
 
     console: Console
     lang: str
@@ -143,6 +242,76 @@ class Screen:
     names: tuple[str, ...]
     seat: int
     auto: bool = False  # 托管: the bot plays this seat until the player types again
+    live: bool = False
+    view: View | None = None  # what the live screen shows
+    kitty: tuple[Card, ...] = ()  # the kitty this player took, marked while burying
+    log: deque[RenderableType] = dataclasses.field(default_factory=lambda: deque(maxlen=LOG_KEPT))
+    paged: bool = False  # a page covers the live screen until an answer or the next view
+    _options: tuple[View, tuple[frozenset[Card] | None, list[tuple[Card, ...]]]] | None = (
+        dataclasses.field(default=None, repr=False)
+    )
+
+    # --- output ------------------------------------------------------------------------
+
+    def note(self, line: RenderableType) -> None:
+        """A message: printed, or added under the live table."""
+        if not self.live:
+            self.console.print(line)
+            return
+        self.log.append(line)
+        if self.paged:
+            self.console.print(line)
+        else:
+            self.redraw()
+
+    def page(self, renderable: RenderableType) -> None:
+        """A page to read (help, history, results): on the live screen it replaces the
+        table until the player answers or the game moves on."""
+        if self.live:
+            self.console.file.write(HOME + ERASE_BELOW)
+            self.paged = True
+        self.console.print(renderable)
+
+    def resume(self) -> None:
+        """The player answered: a page they were reading gives way to the table at the
+        next message."""
+        self.paged = False
+
+    def update(self, view: View) -> None:
+        """The game moved on: the live screen shows ``view`` from the next redraw."""
+        self.view = view
+        self.resume()
+
+    def show(self, view: View) -> None:
+        """The decision's screen: the table in play, else the header and the hand."""
+        self.update(view)
+        if self.live:
+            self.redraw()
+        else:
+            self.console.print(self.frame(view))
+
+    def redraw(self) -> None:
+        """Draw the live screen over the last one: the frame, the latest messages that
+        fit under it, and a free line for the prompt."""
+        frame = self.lines(self.frame(self.view)) if self.view is not None else []
+        messages = [line for message in self.log for line in self.lines(message)]
+        room = self.console.height - len(frame) - 1
+        shown = frame + messages[-room:] if room > 0 else frame
+        self.console.file.write(
+            HOME + "".join(line + ERASE_LINE + "\n" for line in shown) + ERASE_BELOW
+        )
+        self.console.file.flush()
+
+    def lines(self, renderable: RenderableType) -> list[str]:
+        """``renderable`` as the console would print it, line by line (styles kept)."""
+        with self.console.capture() as capture:
+            self.console.print(renderable)
+        return capture.get().splitlines()
+
+    def frame(self, view: View) -> RenderableType:
+        if view.phase is Phase.PLAY:
+            return self.table(view)
+        return Group(self.header(view), self.hand(view, self.kitty, numbered=choosing_cards(view)))
 
     # --- text --------------------------------------------------------------------------
 
@@ -170,7 +339,7 @@ class Screen:
         return out
 
     def say(self, msgid: str, style: str = "", **params: Any) -> None:
-        self.console.print(self.fmt(msgid, style, **params))
+        self.note(self.fmt(msgid, style, **params))
 
     def card(self, card: Card) -> Text:
         # English players read the jokers as the LJ and BJ they type, not as 小王 and 大王.
@@ -240,23 +409,38 @@ class Screen:
         message = self.fmt(msgid, **params)
         if rule:
             message = self.fmt("{message} (rule {rule})", message=message, rule=rule)
-        self.console.print(Text("✗ ", style="bold red") + message)
+        self.note(Text("✗ ", style="bold red") + message)
 
     # --- the table ---------------------------------------------------------------------
 
-    def header(self, view: View) -> Panel:
-        """Round, banker, level rank and trump, the friend, the score so far."""
-        lines: list[Text] = []
+    def header(self, view: View) -> Group:
+        """Round, banker, level rank and trump, the friend, the score so far: a few lines
+        without a frame, so that the table fits a 24-line terminal."""
         banker = self.names[view.banker] if view.banker is not None else self.t("to be decided")
-        lines.append(
-            self.fmt(
-                "Banker: {banker} · level rank: {rank} · {trump} · bids: {bids}",
-                banker=Text(banker, style="bold"),
-                rank=Text(RANK_NAMES[view.level_rank], style=TRUMP_STYLE),
-                trump=self.trump_label(view),
-                bids=view.preset.bidding.bid_count(view.bids),
-            )
+        title = self.fmt(
+            "{title} · round {round} · you are seat {seat}",
+            style="bold",
+            title=self.title(view.preset),
+            round=view.round_number,
+            seat=self.seat + 1,
         )
+        lines: list[RenderableType] = [
+            Flow(
+                [
+                    [title],
+                    [
+                        self.fmt(
+                            "Banker: {banker} · level rank: {rank} · {trump} · bids: {bids}",
+                            banker=Text(banker, style="bold"),
+                            rank=Text(RANK_NAMES[view.level_rank], style=TRUMP_STYLE),
+                            trump=self.trump_label(view),
+                            bids=view.preset.bidding.bid_count(view.bids),
+                        )
+                    ],
+                ],
+                gap=" · ",
+            )
+        ]
         if view.levels is not None and view.phase is not Phase.PLAY:  # in play: seats table
             levels = Text("  ").join(
                 Text(f"{self.names[s]} {RANK_NAMES[level]}") for s, level in enumerate(view.levels)
@@ -290,14 +474,7 @@ class Screen:
             lines.append(
                 self.fmt("You swapped with the kitty: {swaps}", swaps=self.swaps(view.swaps))
             )
-        title = self.fmt(
-            "{title} · round {round} · you are seat {seat}",
-            style="bold",
-            title=self.title(view.preset),
-            round=view.round_number,
-            seat=self.seat + 1,
-        )
-        return Panel(Group(*lines), title=title, title_align="left", box=box.ROUNDED, expand=False)
+        return Group(*lines)
 
     def _friend_line(self, view: View) -> Text:
         if view.solo:
@@ -368,7 +545,7 @@ class Screen:
 
     def seats(self, view: View) -> Table:
         """One row per seat: level, role, points won, cards left and this trick's play."""
-        table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, header_style="bold")
+        table = Table(box=None, pad_edge=False, header_style="bold underline")
         table.add_column("")
         table.add_column(self.t("seat"), justify="right")
         table.add_column(self.t("player"))
@@ -377,7 +554,7 @@ class Screen:
         table.add_column(self.t("role"))
         table.add_column(self.t("points"), justify="right")
         table.add_column(self.t("cards"), justify="right")
-        table.add_column(self.t("this trick"))
+        table.add_column(self.t("this trick"), overflow="fold")
         played = {play.seat: play for play in view.current}
         leader = view.current[0].seat if view.current else None
         for seat in range(view.preset.players):
@@ -402,20 +579,28 @@ class Screen:
             table.add_row(*row, style="bold" if seat == self.seat else "")
         return table
 
-    def last_trick(self, view: View) -> Text | None:
+    def plays(self, plays: Iterable[Any]) -> list[list[Text]]:
+        """Each play as a group of pieces for :class:`Flow`: the name with its first
+        card, then one piece a card."""
+        groups = []
+        for play in plays:
+            cards = [self.card(card) for card in play.cards]
+            groups.append([Text(f"{self.names[play.seat]} ") + cards[0], *cards[1:]])
+        return groups
+
+    def last_trick(self, view: View) -> Flow | None:
         if not view.tricks:
             return None
         trick = view.tricks[-1]
-        plays = Text("  ").join(
-            Text(f"{self.names[p.seat]} ") + self.cards(p.cards) for p in trick.plays
+        groups = self.plays(trick.plays)
+        groups[0].insert(0, self.fmt("Last trick:"))
+        groups[-1].append(
+            self.fmt("→ {winner} +{points}", winner=self.names[trick.winner], points=trick.points)
         )
-        return self.fmt(
-            "Last trick: {plays} → {winner} +{points}",
-            style="dim",
-            plays=plays,
-            winner=self.names[trick.winner],
-            points=trick.points,
-        )
+        for group in groups:
+            for piece in group:
+                piece.stylize("dim")
+        return Flow(groups)
 
     def lead_description(self, view: View) -> Text | None:
         """What the current trick asks for: how many cards of which suit, in what shapes."""
@@ -470,19 +655,22 @@ class Screen:
         *,
         numbered: bool = False,
         playable: frozenset[Card] | None = None,
-    ) -> Panel:
-        """The player's hand, one line per suit; ``marked`` cards (the kitty just taken)
-        are underlined, cards outside ``playable`` dimmed, and ``numbered`` puts each
-        card's position (see :meth:`hand_order`) under it."""
+    ) -> Group:
+        """The player's hand by suit, trumps last behind their label; ``marked`` cards (the
+        kitty just taken) are underlined, cards outside ``playable`` dimmed, and
+        ``numbered`` puts each card's position (see :meth:`hand_order`) under it. Suits
+        share a row when they fit, so a 38-card hand takes a few rows of 80 columns."""
         to_mark = Counter(marked)
-        grid = Table.grid(padding=(0, 2))
-        grid.add_column(justify="right")
-        grid.add_column(justify="right", style="dim")
-        grid.add_column()
+        groups: list[list[tuple[Text, str]]] = []
         position = 0
         for label, cards in self.hand_groups(view):
-            line, numbers = Text(), Text(style="dim cyan")
-            for i, card in enumerate(cards):
+            # Trumps are of several printed suits (and jokers of none): they get a label.
+            if view.ordering is None:
+                trumps = cards[0].is_joker
+            else:
+                trumps = view.ordering.esuit[cards[0]] == TRUMP
+            group = [(label, "")] if trumps else []
+            for card in cards:
                 position += 1
                 text = self.card(card)
                 if to_mark[card]:
@@ -494,39 +682,40 @@ class Screen:
                     text.stylize("reverse")  # level cards and 常主 are trump whatever the suit
                 if playable is not None and card not in playable:
                     text.stylize("dim")
-                # Each card and its number share a column, so the number sits under its card.
-                width = max(text.cell_len, len(str(position)))
-                if i:
-                    line.append(" ")
-                    numbers.append(" ")
-                line.append_text(text)
-                line.append(" " * (width - text.cell_len))
-                numbers.append(str(position).rjust(width))
-            grid.add_row(label, str(len(cards)), line)
-            if numbered:
-                grid.add_row("", "", numbers)
-        title = self.fmt("Your hand ({count})", count=len(view.hand))
-        return Panel(grid, title=title, title_align="left", box=box.ROUNDED, expand=False)
+                group.append((text, str(position) if numbered else ""))
+            groups.append(group)
+        title = self.fmt("Your hand ({count})", style="bold", count=len(view.hand))
+        return Group(title, CardRows(groups))
 
     def table(self, view: View) -> RenderableType:
-        """Everything the player needs at their turn; when following, the cards that
-        cannot be part of a legal play are dimmed and a few legal plays are listed."""
+        """Everything the player needs at their turn, in 24 lines of 80 columns: the
+        header, the seats with this trick, what the lead asks for (else the last trick)
+        and the hand; when following, the cards that cannot be part of a legal play are
+        dimmed and a few legal plays are listed."""
         parts: list[RenderableType] = [self.header(view), self.seats(view)]
-        for line in (self.lead_description(view), self.last_trick(view)):
-            if line is not None:
-                parts.append(line)
+        trick = self.lead_description(view) if view.current else self.last_trick(view)
+        if trick is not None:
+            parts.append(trick)
         playable: frozenset[Card] | None = None
         plays: list[tuple[Card, ...]] = []
         if view.to_act == self.seat and view.phase is Phase.PLAY and not view.is_leading:
-            playable, plays = follow_options(view)
+            playable, plays = self._follow_options(view)
         parts.append(self.hand(view, numbered=view.phase is Phase.PLAY, playable=playable))
         if plays:
-            options = Text(" · ").join(self.cards(play) for play in plays)
-            parts.append(self.fmt("Legal plays: {plays}", style="green", plays=options))
+            options = [[self.card(card) for card in play] for play in plays]
+            options[0].insert(0, self.fmt("Legal plays:", style="green"))
+            parts.append(Flow(options, gap=" · "))
         elif playable is not None and playable != frozenset(view.hand):
             usable = [card for card in self.hand_order(view) if card in playable]
             parts.append(self.fmt("Cards you can play: {cards}", style="green", cards=usable))
         return Group(*parts)
+
+    def _follow_options(self, view: View) -> tuple[frozenset[Card] | None, list[tuple[Card, ...]]]:
+        """:func:`follow_options` of ``view``, worked out once however often the live
+        screen is redrawn while it is the player's turn."""
+        if self._options is None or self._options[0] is not view:
+            self._options = (view, follow_options(view))
+        return self._options[1]
 
     def counter(self, view: View) -> RenderableType:
         """记牌器: the cards not in this hand and not yet played, by suit, strongest first
@@ -570,26 +759,20 @@ class Screen:
             return self.fmt("No trick has been finished yet this round.", style="dim")
         table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, header_style="bold")
         table.add_column("#", justify="right")
-        table.add_column(self.t("led by"))
-        table.add_column(self.t("plays"))
-        table.add_column(self.t("won by"))
+        table.add_column(self.t("led by"), no_wrap=True)
+        table.add_column(self.t("plays"))  # a Flow: wraps between cards, never cuts one
+        table.add_column(self.t("won by"), no_wrap=True)
         table.add_column(self.t("points"), justify="right")
         for number, trick in enumerate(view.tricks, 1):
-            plays = Text("  ").join(
-                Text(f"{self.names[p.seat]} ") + self.cards(p.cards) for p in trick.plays
-            )
             table.add_row(
                 str(number),
                 self.names[trick.leader],
-                plays,
+                Flow(self.plays(trick.plays)),
                 self.names[trick.winner],
                 str(trick.points),
             )
         title = self.fmt("Tricks of round {round}", style="bold", round=view.round_number)
         return Group(title, table)
-
-    def show(self, view: View) -> None:
-        self.console.print(self.table(view))
 
     # --- results -----------------------------------------------------------------------
 
@@ -708,8 +891,7 @@ class Screen:
         return Group(self.fmt(msgid, style="bold", rounds=rounds), table)
 
     def help(self) -> None:
-        for msgid in HELP_LINES:
-            self.say(msgid)
+        self.page(Group(*(self.fmt(msgid) for msgid in HELP_LINES)))
 
 
 HELP_LINES = (
@@ -717,11 +899,11 @@ HELP_LINES = (
     "A bare rank takes the suit of the card before it: 9S 9 10 10 is ♠9 ♠9 ♠10 ♠10.",
     "Chinese suit names work too: 黑桃9 红桃10 梅花J 方块A; 10 may be written T.",
     "Or choose cards by the numbers under your hand: 3 4 7, or 3-5 for 3 4 5.",
-    "Enter on an empty line (or hint / 提示) suggests a move; when bidding or swapping, "
-    "Enter passes.",
+    "Enter on an empty line (or hint / 提示) suggests a move, and Enter again takes it; "
+    "when bidding or swapping, Enter passes.",
     "Commands: ? help · t shows the table again · count lists the cards still out (记牌器) "
     "· history lists this round's tricks · auto lets the bot play for you (托管) until you "
-    "press Enter · q quits.",
+    "press Enter or the round ends · quit (退出) leaves the match.",
     "↑ and ↓ recall earlier answers. Bot speed: zpy play --delay SECONDS, or the "
     "environment variable ZPY_PLAY_DELAY.",
 )

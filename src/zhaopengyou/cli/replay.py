@@ -16,6 +16,7 @@ from typing import Any, NoReturn
 import typer
 
 from ..i18n import tr
+from ..i18n.os_errors import os_error_msgid
 from ..records import Message, RecordError, ReplayReport, read_records, replay_record
 from .main import fail
 
@@ -29,7 +30,8 @@ def run_replay(file: Path, *, json_out: bool, lang: str) -> None:
         _refuse(file, json_out, error, err.describe(lang))
     except OSError as err:
         problem = Message(
-            "cannot read {file}: {error}", {"file": str(file), "error": err.strerror or str(err)}
+            "cannot read {file}: {error}",
+            {"file": str(file), "error": Message(os_error_msgid(err))},
         )
         error = {"message": problem.render("en"), "line": None, "key": None}
         _refuse(file, json_out, error, problem.render(lang))

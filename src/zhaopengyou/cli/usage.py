@@ -27,8 +27,9 @@ import sys
 import typing
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TextIO, cast
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.padding import Padding
 from rich.table import Table
@@ -48,6 +49,7 @@ from typer._click.exceptions import (
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from ..i18n import default_lang, normalize_lang, tr
+from ..i18n.os_errors import os_error_text
 
 PROGRAM = "zpy"
 _MAX_WIDTH = 100
@@ -129,15 +131,64 @@ def usage_line(command: Command, ctx: Context, lang: str) -> str:
     return tr("Usage: {usage}", lang, usage=" ".join(pieces))
 
 
+# Chinese breaks between any two characters, but not before closing punctuation nor
+# after opening punctuation; a run of other characters (a number, a word) never breaks.
+_CJK = "\u2e80-\u9fff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef"
+_PIECES = re.compile(rf"\s+|[{_CJK}]|[^\s{_CJK}]+")
+_CLOSING = set("，。、；：？！）」』】》〉”’")
+_OPENING = set("（「『【《〈“‘")
+
+
+def wrap(text: str, width: int) -> str:
+    """``text`` in lines of at most ``width`` cells, broken at spaces and between
+    Chinese characters, never inside a number or a word (unless it is wider than a line).
+
+    >>> print(wrap("每组牌各打一局（默认：100）", 12))
+    每组牌各打一
+    局（默认：
+    100）
+    """
+    words: list[tuple[bool, str]] = []  # (space before, unbreakable piece)
+    space = False
+    for piece in _PIECES.findall(text):
+        if piece.isspace():
+            space = True
+            continue
+        last = words[-1][1][-1] if words else ""
+        if (
+            last
+            and not space
+            and (piece[0] in _CLOSING or last in _OPENING or not (_is_cjk(piece) or _is_cjk(last)))
+        ):
+            words[-1] = (words[-1][0], words[-1][1] + piece)
+        else:
+            words.append((space, piece))
+        space = False
+    lines = [""]
+    for spaced, word in words:
+        gap = " " if spaced and lines[-1] else ""
+        if lines[-1] and cell_len(lines[-1] + gap + word) > width:
+            lines.append("")
+            gap = ""
+        lines[-1] += gap + word
+    return "\n".join(lines)
+
+
+def _is_cjk(char: str) -> bool:
+    return bool(re.fullmatch(f"[{_CJK}]", char[0]))
+
+
 def render_help(command: Command, ctx: Context, lang: str) -> str:
     """The help page of ``command`` in ``lang``: usage, description, arguments, options
     and, for the group, the commands."""
     out = io.StringIO()
-    console = Console(file=out, width=_width(), color_system=None, highlight=False)
+    width = _width()
+    console = Console(file=out, width=width, color_system=None, highlight=False)
     console.print(usage_line(command, ctx, lang), markup=False)
     if command.help:
         console.print()
-        console.print(Padding(tr(inspect.cleandoc(command.help), lang), (0, 0, 0, 2)), markup=False)
+        description = wrap(tr(inspect.cleandoc(command.help), lang), width - 2)
+        console.print(Padding(description, (0, 0, 0, 2)), markup=False)
     params = [p for p in command.get_params(ctx) if not getattr(p, "hidden", False)]
     sections: list[tuple[str, list[tuple[str, str]]]] = [
         (
@@ -171,9 +222,10 @@ def render_help(command: Command, ctx: Context, lang: str) -> str:
         console.print(title, markup=False)
         table = Table.grid(padding=(0, 2))
         table.add_column(no_wrap=True)
-        table.add_column(overflow="fold")  # Chinese has no spaces to break at
+        table.add_column(overflow="fold")  # only what is wider than a line is cut
+        room = width - 2 - max(cell_len(left) for left, _ in rows) - 2
         for left, right in rows:
-            table.add_row(left, right)
+            table.add_row(left, wrap(right, room))
         console.print(Padding(table, (0, 0, 0, 2)), markup=False)
     # Rich pads every line to the width; a help page for terminals and pipes has none.
     return "\n".join(line.rstrip() for line in out.getvalue().splitlines()).rstrip("\n")
@@ -210,10 +262,18 @@ class LocalizedGroup(_Localized, TyperGroup):
         extra.setdefault("obj", CliSettings(lang))
         if not standalone_mode:
             return super().main(argv, prog_name, complete_var, False, windows_expand_args, **extra)
+        stdout = sys.stdout
+        sys.stdout = cast(TextIO, _GuardedOutput(stdout))
         try:
             result = super().main(
                 argv, prog_name, complete_var, False, windows_expand_args, **extra
             )
+            sys.stdout.flush()  # output a full disk or a closed pipe refused shows by now
+        except OutputError as err:
+            with contextlib.suppress(OSError, ValueError):  # Python's last flush must not fail
+                os.dup2(os.open(os.devnull, os.O_WRONLY), stdout.fileno())
+            reason = os_error_text(err.error, lang)
+            _exit(f"{PROGRAM}: {tr('cannot write the output: {reason}', lang, reason=reason)}", 2)
         except NoArgsIsHelpError as err:
             _exit(err.ctx.get_help() if err.ctx is not None else "", 2)
         except UsageError as err:
@@ -222,7 +282,40 @@ class LocalizedGroup(_Localized, TyperGroup):
             _exit(f"{PROGRAM}: {err.format_message()}", err.exit_code)
         except Abort:
             _exit(f"{PROGRAM}: {tr('aborted', lang)}", 1)
+        finally:
+            sys.stdout = stdout
         sys.exit(result if isinstance(result, int) else 0)
+
+
+class OutputError(Exception):
+    """Standard output refused a write: a full disk, a closed pipe."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+class _GuardedOutput:
+    """Standard output while a command runs: a write it refuses raises
+    :class:`OutputError`, told apart from the errors of everything else."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except OSError as err:
+            raise OutputError(err) from err
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except OSError as err:
+            raise OutputError(err) from err
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
 
 
 HELP_OPTION_TEXT = "Show this message and exit."  # Click's help of --help, a msgid too

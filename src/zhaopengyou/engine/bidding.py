@@ -94,6 +94,7 @@ class BiddingRules:
     in full and the trump suit is public at once; `shandong` overrides them (R-8.4).
     """
 
+    rule: str  # the rule (R-8.x) this bidding follows, redeal and kitty turning included
     kinds: tuple[str | None, ...] = (None,)  # the values ``Bid.bid_kind`` may take
     face_down = False  # bids may hold cards that only some seats see
     banker_every_round = False  # bidding names the banker in every round, not only round 1
@@ -191,6 +192,8 @@ def held(hand: Sequence[int], cards: Sequence[Card]) -> bool:
 
 class FanzhuBidding(BiddingRules):
     """翻主, `zhaopengyou` and `tractor` (R-8.2): k level cards, or k ≥ 2 of one joker."""
+
+    rule = "R-8.2"
 
     @staticmethod
     def strength(cards: Sequence[Card], level_rank: int) -> tuple[int, int] | None:
@@ -311,6 +314,7 @@ _QIDONG_PAIR_RANK = {3: 2, 2: 3, 1: 4, 0: 5}  # suit index → strength of a pai
 class QidongBidding(BiddingRules):
     """亮主 and 反主 of `qidong` (R-8.3); c = the number of bids multiplies the scores."""
 
+    rule = "R-8.3"
     banker_every_round = True
 
     @staticmethod

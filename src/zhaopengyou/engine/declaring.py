@@ -72,6 +72,7 @@ def _split_jokers(cards: Sequence[Card]) -> tuple[list[Card], list[Card]]:
 class ShandongBidding(BiddingRules):
     """亮 / 顶 / 粘 / adding jokers (R-8.4); the trump suit stays hidden until shown."""
 
+    rule = "R-8.4"
     kinds = ("liang", "ding", "zhan", "add")
     face_down = True
 

@@ -82,6 +82,7 @@ class Preset:
     throws: ClassVar[bool] = True  # R-4.2 (not shandong, R-4.5)
     special_units: ClassVar[bool] = False  # 山东升级's rain, snow, thunder … (R-3.6)
     tractor_name: ClassVar[str] = "tractor"  # what UnitInfo calls a width-2 tractor
+    friend_rule: ClassVar[str] = "R-9.1"  # the rule of the banker's call, where there is one
     bidding: ClassVar[BiddingRules] = FanzhuBidding()
     OPTION_SPECS: ClassVar[tuple[OptionSpec, ...]] = ()
     DEFAULT_KITTY: ClassVar[dict[int, int]] = {}  # usual kitty size by deck count
@@ -122,14 +123,25 @@ class Preset:
                         high=high,
                         value=value,
                     )
-        cards = NUM_KINDS * self.decks - self.kitty_size
-        if cards % self.players:
+        if (NUM_KINDS * self.decks - self.kitty_size) % self.players:
             raise InvalidOption(
-                "{decks} decks with a kitty of {kitty} cannot be dealt evenly to {players} players",
+                "{decks} decks with a kitty of {kitty} cannot be dealt evenly to {players} "
+                "players; with {decks} decks kitty_size may be {sizes}",
                 decks=self.decks,
                 kitty=self.kitty_size,
                 players=self.players,
+                sizes=", ".join(map(str, self.dealable_kitty_sizes())),
             )
+
+    def dealable_kitty_sizes(self) -> list[int]:
+        """The kitty sizes the ``kitty_size`` option allows that leave every player the
+        same number of cards with this many decks (R-1.1)."""
+        spec = next((s for s in self.OPTION_SPECS if s.name == "kitty_size"), None)
+        if spec is None or spec.minimum is None or spec.maximum is None:
+            sizes: Iterable[int] = (self.kitty_size,)  # a fixed kitty
+        else:
+            sizes = range(spec.minimum, spec.maximum + 1)
+        return [k for k in sizes if (NUM_KINDS * self.decks - k) % self.players == 0]
 
     # --- derived data ------------------------------------------------------------------
 
@@ -285,7 +297,7 @@ class Preset:
         self, hand: Sequence[int], buried: Sequence[Card], call: CallFriend
     ) -> IllegalAction | None:
         if call.solo or call.card is None:
-            return IllegalAction("name one card; this game has no solo call", rule="R-9.1")
+            return IllegalAction("name one card; this game has no solo call", rule=self.friend_rule)
         return None
 
     def legal_friend_calls(self, hand: Sequence[int], buried: Sequence[Card]) -> list[CallFriend]:
@@ -445,6 +457,7 @@ class Qidong(Preset):
     adjacency: ClassVar[Adjacency] = SEPARATE_LEVELS
     fixed_level_rank: ClassVar[int | None] = RANK_2
     bidding: ClassVar[BiddingRules] = QidongBidding()
+    friend_rule: ClassVar[str] = "R-9.2"
     OPTION_SPECS: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(
             "throw_penalty",
@@ -496,16 +509,18 @@ class Qidong(Preset):
     ) -> IllegalAction | None:
         if call.solo:
             if call.card is not None:
-                return IllegalAction("call a card or go solo, not both", rule="R-9.2")
+                return IllegalAction("call a card or go solo, not both", rule=self.friend_rule)
             return None
         singles = self.callable_singles(hand, buried)
         if not singles:
             return IllegalAction(
-                "you hold no single whose twin is out: you must go solo (独打)", rule="R-9.2"
+                "you hold no single whose twin is out: you must go solo (独打)",
+                rule=self.friend_rule,
             )
         if call.card not in singles:
             return IllegalAction(
-                "call a card you hold exactly once whose twin is not buried", rule="R-9.2"
+                "call a card you hold exactly once whose twin is not buried",
+                rule=self.friend_rule,
             )
         return None
 

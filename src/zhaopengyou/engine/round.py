@@ -77,7 +77,7 @@ from .table import (
     RoundResult,
     Trick,
 )
-from .tricks import forced_unit
+from .tricks import beating_cards, forced_unit
 from .units import Shape, Unit, format_of
 from .view import View, burial_error, expected_kinds
 
@@ -803,6 +803,25 @@ class Round:
         if points:  # qidong: against the thrower's side in X (R-4.4)
             self.point_adjustment += points if seat in self.banker_side() else -points
 
+    def throw_beater(self) -> tuple[int, tuple[Card, ...]] | None:
+        """Who beat the current trick's failed throw (R-4.3, R-4.4): the first seat after
+        the thrower, in play order, whose hand at the lead held a unit beating the forced
+        one, and that unit's cards; None when the trick did not open with a failed throw."""
+        if not self.current or self.current[0].attempted is None:
+            return None
+        assert self.ordering is not None
+        leader, players = self.current[0].seat, self.preset.players
+        for seat in ((leader + step) % players for step in range(1, players)):
+            hand = list(self.hands[seat])
+            for play in self.current:  # cards it already played in this trick
+                if play.seat == seat:
+                    for card in play.cards:
+                        hand[card] += 1
+            cards = beating_cards(self.lead_units[0], hand, self.ordering)
+            if cards is not None:
+                return seat, cards
+        return None
+
     def _commit(
         self,
         seat: int,
@@ -912,6 +931,7 @@ class Round:
             tuple(self.penalties),
             next_banker,
             held_at_top,
+            bonus,
         )
         self.phase = DONE
         self.to_act = None

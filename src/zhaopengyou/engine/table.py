@@ -197,6 +197,7 @@ class RoundResult:
     penalties: tuple[int, ...]
     next_banker: int | None
     bank_held_at_top: bool  # a fixed team held the bank at the top of the ladder
+    kitty_bonus: int  # what the kitty did to X: + for 扣底, − for 保底, 0 kept
 
     def to_dict(self) -> ResultDict:
         return {
@@ -205,6 +206,7 @@ class RoundResult:
             "kitty": encode_cards(self.kitty),
             "kitty_points": self.kitty_points,
             "kitty_multiplier": self.kitty_multiplier,
+            "kitty_bonus": self.kitty_bonus,
             "side": self.band.side,
             "k": self.band.k,
             "banker_side": list(self.banker_side),
@@ -232,6 +234,7 @@ class RoundResult:
             field(data, "penalties", decode_ints, key),
             field(data, "next_banker", decode_optional_int, key),
             field(data, "bank_held_at_top", decode_bool, key),
+            field(data, "kitty_bonus", decode_int, key),
         )
 
 

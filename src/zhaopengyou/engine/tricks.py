@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .cards import TRUMP
+from .cards import CARDS, TRUMP, Card
 from .ordering import Ordering
-from .units import TRACTOR, Shape, Unit, beats_tractor, split_key
+from .units import TRACTOR, Shape, Unit, beats_tractor, split_key, tractor_paths
 
 
 def unit_is_beaten(unit: Unit, hand: Sequence[int], ordering: Ordering) -> bool:
@@ -64,6 +64,30 @@ def forced_unit(
     if not beaten:
         return None
     return min(beaten, key=lambda u: (order[u.top], u.shape.width, u.shape.length, u.top))
+
+
+def beating_cards(unit: Unit, hand: Sequence[int], ordering: Ordering) -> tuple[Card, ...] | None:
+    """R-4.3: the strongest cards of ``hand`` that beat ``unit``: a higher card held as
+    many times as the unit's width, or for a tractor a higher-topped tractor as wide and
+    as long; None when the hand cannot beat it.
+
+    >>> from zhaopengyou.engine.cards import counts_of, parse_cards
+    >>> from zhaopengyou.engine.units import unit_of
+    >>> o = Ordering(level_rank=0, trump_suit=1)
+    >>> pair = unit_of(parse_cards("10D 10D"), o)
+    >>> beating_cards(pair, counts_of(parse_cards("KD KD AD 3S")), o)
+    (Card('KD'), Card('KD'))
+    """
+    order = ordering.order
+    top_order = order[unit.top]
+    width, length = unit.shape.width, unit.shape.length
+    suit_cards = ordering.suit_cards[ordering.esuit[unit.top]]
+    paths = tractor_paths(hand, suit_cards, width, length, ordering)
+    higher = [path for path in paths if order[path[-1]] > top_order]
+    if not higher:
+        return None
+    best = max(higher, key=lambda path: order[path[-1]])
+    return tuple(CARDS[card] for card in best for _ in range(width))
 
 
 class PlayRank(NamedTuple):

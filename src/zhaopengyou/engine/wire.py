@@ -77,6 +77,7 @@ class ResultDict(TypedDict):
     kitty: list[str]
     kitty_points: int
     kitty_multiplier: int
+    kitty_bonus: int
     side: str
     k: int
     banker_side: list[int]

@@ -154,6 +154,39 @@ CLI_TEXT: dict[str, dict[str, str]] = {
         "zh-Hans": "把每组打完的牌记在 FILE 里；再用它运行时只打其中没有的牌",
         "zh-Hant": "把每組打完的牌記在 FILE 裡；再用它執行時只打其中沒有的牌",
     },
+    # Operating-system errors (i18n/os_errors.py): the C library's words are English only.
+    "no such file or folder": {
+        "zh-Hans": "没有这个文件或文件夹",
+        "zh-Hant": "沒有這個檔案或資料夾",
+    },
+    "access denied": {"zh-Hans": "没有权限", "zh-Hant": "沒有權限"},
+    "no space left on the disk": {"zh-Hans": "磁盘空间已满", "zh-Hant": "磁碟空間已滿"},
+    "disk quota exceeded": {"zh-Hans": "超出了磁盘配额", "zh-Hant": "超出了磁碟配額"},
+    "the file is too large": {"zh-Hans": "文件太大", "zh-Hant": "檔案太大"},
+    "the file system is read-only": {"zh-Hans": "文件系统是只读的", "zh-Hant": "檔案系統是唯讀的"},
+    "a part of the path is not a folder": {
+        "zh-Hans": "路径中有一部分不是文件夹",
+        "zh-Hant": "路徑中有一部分不是資料夾",
+    },
+    "the file name is too long": {"zh-Hans": "文件名太长", "zh-Hant": "檔名太長"},
+    "the file already exists": {"zh-Hans": "文件已经存在", "zh-Hant": "檔案已經存在"},
+    "too many symbolic links": {"zh-Hans": "符号链接太多", "zh-Hant": "符號連結太多"},
+    "too many open files": {"zh-Hans": "打开的文件太多", "zh-Hant": "開啟的檔案太多"},
+    "input/output error": {"zh-Hans": "输入输出错误", "zh-Hant": "輸入輸出錯誤"},
+    "the reading side was closed (broken pipe)": {
+        "zh-Hans": "读取的一方已经关闭（管道断开）",
+        "zh-Hant": "讀取的一方已經關閉（管線中斷）",
+    },
+    "no such device": {"zh-Hans": "没有这个设备", "zh-Hant": "沒有這個裝置"},
+    "the file or device is busy": {"zh-Hans": "文件或设备正忙", "zh-Hant": "檔案或裝置正忙"},
+    "cannot write the output: {reason}": {
+        "zh-Hans": "无法写出结果：{reason}",
+        "zh-Hant": "無法寫出結果：{reason}",
+    },
+    "{path} is not a regular file": {
+        "zh-Hans": "{path} 不是普通文件",
+        "zh-Hant": "{path} 不是一般檔案",
+    },
     # The arena journal (bots/journal.py, cli/arena.py).
     "cannot write {path}: {reason}": {
         "zh-Hans": "无法写入 {path}：{reason}",

@@ -333,9 +333,12 @@ ENGINE_TEXT: dict[str, dict[str, str]] = {
         "zh-Hans": "{preset} 的选项 {name!r} 必须在 {low} 到 {high} 之间（收到的是 {value}）",
         "zh-Hant": "{preset} 的選項 {name!r} 必須在 {low} 到 {high} 之間（收到的是 {value}）",
     },
-    "{decks} decks with a kitty of {kitty} cannot be dealt evenly to {players} players": {
-        "zh-Hans": "{decks} 副牌留 {kitty} 张底牌，无法平均发给 {players} 个人",
-        "zh-Hant": "{decks} 副牌留 {kitty} 張底牌，無法平均發給 {players} 個人",
+    "{decks} decks with a kitty of {kitty} cannot be dealt evenly to {players} players; "
+    "with {decks} decks kitty_size may be {sizes}": {
+        "zh-Hans": "{decks} 副牌留 {kitty} 张底牌，无法平均发给 {players} 个人；"
+        "{decks} 副牌时 kitty_size 可以是 {sizes}",
+        "zh-Hant": "{decks} 副牌留 {kitty} 張底牌，無法平均發給 {players} 個人；"
+        "{decks} 副牌時 kitty_size 可以是 {sizes}",
     },
     "option 'j_to_6' of shandong needs 'feng_j' (R-9.7)": {
         "zh-Hans": "shandong 的选项 'j_to_6' 需要同时打开 'feng_j'（R-9.7）",

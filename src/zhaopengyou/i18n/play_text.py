@@ -20,9 +20,9 @@ PLAY_TEXT: dict[str, dict[str, str]] = {
         "zh-Hant": "{title}：你坐 {seat} 號位，其他座位是{bots}。",
     },
     "Type ? for help, hint for a suggestion (when choosing cards, Enter does the same), "
-    "q to quit.": {
-        "zh-Hans": "输入 ? 查看帮助，“提示”获得建议（选牌时直接回车也可以），q 退出。",
-        "zh-Hant": "輸入 ? 查看說明，「提示」獲得建議（選牌時直接按 Enter 也可以），q 退出。",
+    "quit to leave.": {
+        "zh-Hans": "输入 ? 查看帮助，“提示”获得建议（选牌时直接回车也可以），“退出”离开。",
+        "zh-Hant": "輸入 ? 查看說明，「提示」獲得建議（選牌時直接按 Enter 也可以），「退出」離開。",
     },
     "Goodbye!": {"zh-Hans": "再见！", "zh-Hant": "再見！"},
     # Help.
@@ -42,19 +42,39 @@ PLAY_TEXT: dict[str, dict[str, str]] = {
         "zh-Hans": "也可以用手牌下面的编号选牌：3 4 7，或 3-5 表示 3 4 5。",
         "zh-Hant": "也可以用手牌下面的編號選牌：3 4 7，或 3-5 表示 3 4 5。",
     },
-    "Enter on an empty line (or hint / 提示) suggests a move; when bidding or swapping, "
-    "Enter passes.": {
-        "zh-Hans": "直接按回车（或输入 提示 / hint）给出建议；叫主和换底时回车表示不叫、不换。",
-        "zh-Hant": "直接按 Enter（或輸入 提示 / hint）給出建議；"
+    "“{range}” runs backwards: for positions {low} to {high} type {low}-{high}.": {
+        "zh-Hans": "“{range}”前大后小：要选第 {low} 到第 {high} 张，请输入 {low}-{high}。",
+        "zh-Hant": "「{range}」前大後小：要選第 {low} 到第 {high} 張，請輸入 {low}-{high}。",
+    },
+    "“{token}”: which suit? You hold {cards}": {
+        "zh-Hans": "“{token}”：哪个花色？你有 {cards}",
+        "zh-Hant": "「{token}」：哪個花色？你有 {cards}",
+    },
+    "“{token}”: which suit? Write it with the rank, as in {example}": {
+        "zh-Hans": "“{token}”：哪个花色？请连花色一起写，例如 {example}",
+        "zh-Hant": "「{token}」：哪個花色？請連花色一起寫，例如 {example}",
+    },
+    "Quit the match? This round is lost. (y/N) ": {
+        "zh-Hans": "退出比赛吗？这一局不会保留。(y/N) ",
+        "zh-Hant": "退出比賽嗎？這一局不會保留。(y/N) ",
+    },
+    "Playing on.": {"zh-Hans": "继续打。", "zh-Hant": "繼續打。"},
+    "Enter on an empty line (or hint / 提示) suggests a move, and Enter again takes it; "
+    "when bidding or swapping, Enter passes.": {
+        "zh-Hans": "直接按回车（或输入 提示 / hint）给出建议，再按回车就照建议出；"
+        "叫主和换底时回车表示不叫、不换。",
+        "zh-Hant": "直接按 Enter（或輸入 提示 / hint）給出建議，再按 Enter 就照建議出；"
         "叫主和換底時 Enter 表示不叫、不換。",
     },
     "Commands: ? help · t shows the table again · count lists the cards still out (记牌器) "
     "· history lists this round's tricks · auto lets the bot play for you (托管) until you "
-    "press Enter · q quits.": {
+    "press Enter or the round ends · quit (退出) leaves the match.": {
         "zh-Hans": "命令：? 帮助 · t 重新显示牌桌 · count（记牌）列出外面还有的牌（记牌器）"
-        " · history（历史）列出本局每一墩 · auto（托管）让机器人替你出牌，按回车收回 · q 退出。",
+        " · history（历史）列出本局每一墩 · auto（托管）让机器人替你出牌，按回车或本局结束时收回"
+        " · quit（退出）离开比赛。",
         "zh-Hant": "命令：? 說明 · t 重新顯示牌桌 · count（記牌）列出外面還有的牌（記牌器）"
-        " · history（歷史）列出本局每一墩 · auto（託管）讓機器人替你出牌，按 Enter 收回 · q 退出。",
+        " · history（歷史）列出本局每一墩 · auto（託管）讓機器人替你出牌，按 Enter 或本局結束時收回"
+        " · quit（退出）離開比賽。",
     },
     "↑ and ↓ recall earlier answers. Bot speed: zpy play --delay SECONDS, or the "
     "environment variable ZPY_PLAY_DELAY.": {
@@ -184,10 +204,8 @@ PLAY_TEXT: dict[str, dict[str, str]] = {
     "friend": {"zh-Hans": "朋友", "zh-Hant": "朋友"},
     "partner": {"zh-Hans": "庄家方", "zh-Hant": "莊家方"},
     "attacker": {"zh-Hans": "闲家", "zh-Hant": "閒家"},
-    "Last trick: {plays} → {winner} +{points}": {
-        "zh-Hans": "上一墩：{plays} → {winner} +{points}",
-        "zh-Hant": "上一墩：{plays} → {winner} +{points}",
-    },
+    "Last trick:": {"zh-Hans": "上一墩：", "zh-Hant": "上一墩："},
+    "→ {winner} +{points}": {"zh-Hans": "→ {winner} +{points}", "zh-Hant": "→ {winner} +{points}"},
     "{name} led {count} {suit}: {shapes}": {
         "zh-Hans": "{name} 首出 {count} 张{suit}：{shapes}",
         "zh-Hant": "{name} 首出 {count} 張{suit}：{shapes}",
@@ -264,13 +282,13 @@ PLAY_TEXT: dict[str, dict[str, str]] = {
         "zh-Hans": "{name} 加固 {cards}",
         "zh-Hant": "{name} 加固 {cards}",
     },
-    "Nobody bid: the cards are dealt again (R-8.2).": {
-        "zh-Hans": "无人叫主，重新发牌（R-8.2）。",
-        "zh-Hant": "無人叫主，重新發牌（R-8.2）。",
+    "Nobody bid: the cards are dealt again ({rule}).": {
+        "zh-Hans": "无人叫主，重新发牌（{rule}）。",
+        "zh-Hant": "無人叫主，重新發牌（{rule}）。",
     },
-    "Nobody bid: the kitty is turned over: {cards} (R-8.2)": {
-        "zh-Hans": "无人叫主，翻底牌定主：{cards}（R-8.2）",
-        "zh-Hant": "無人叫主，翻底牌定主：{cards}（R-8.2）",
+    "Nobody bid: the kitty is turned over: {cards} ({rule})": {
+        "zh-Hans": "无人叫主，翻底牌定主：{cards}（{rule}）",
+        "zh-Hant": "無人叫主，翻底牌定主：{cards}（{rule}）",
     },
     "Banker: {name} · level rank: {rank} · {trump}": {
         "zh-Hans": "庄家 {name} · 级牌 {rank} · {trump}",
@@ -312,18 +330,18 @@ PLAY_TEXT: dict[str, dict[str, str]] = {
         "zh-Hans": "请叫朋友牌，或输入“独打”一个人打。",
         "zh-Hant": "請叫朋友牌，或輸入「獨打」一個人打。",
     },
-    "Name the friend's card: the first player after you who holds it is your friend (R-9.1).": {
-        "zh-Hans": "请叫一张朋友牌：你之后第一个有这张牌的玩家就是你的朋友（R-9.1）。",
-        "zh-Hant": "請叫一張朋友牌：你之後第一個有這張牌的玩家就是你的朋友（R-9.1）。",
+    "Name the friend's card: the first player after you who holds it is your friend ({rule}).": {
+        "zh-Hans": "请叫一张朋友牌：你之后第一个有这张牌的玩家就是你的朋友（{rule}）。",
+        "zh-Hant": "請叫一張朋友牌：你之後第一個有這張牌的玩家就是你的朋友（{rule}）。",
     },
     "Friend card: ": {"zh-Hans": "朋友牌：", "zh-Hant": "朋友牌："},
-    "Cards you may call (held once, the twin not buried, R-9.2): {cards}": {
-        "zh-Hans": "可以叫的牌（手里只有一张、另一张没有扣在底牌里，R-9.2）：{cards}",
-        "zh-Hant": "可以叫的牌（手裡只有一張、另一張沒有扣在底牌裡，R-9.2）：{cards}",
+    "Cards you may call (held once, the twin not buried, {rule}): {cards}": {
+        "zh-Hans": "可以叫的牌（手里只有一张、另一张没有扣在底牌里，{rule}）：{cards}",
+        "zh-Hant": "可以叫的牌（手裡只有一張、另一張沒有扣在底牌裡，{rule}）：{cards}",
     },
-    "No card of yours may be called: type solo (R-9.2).": {
-        "zh-Hans": "你没有可以叫的牌：请输入“独打”（R-9.2）。",
-        "zh-Hant": "你沒有可以叫的牌：請輸入「獨打」（R-9.2）。",
+    "No card of yours may be called: type solo ({rule}).": {
+        "zh-Hans": "你没有可以叫的牌：请输入“独打”（{rule}）。",
+        "zh-Hant": "你沒有可以叫的牌：請輸入「獨打」（{rule}）。",
     },
     "you do not hold {card}: the friend card must be one you hold": {
         "zh-Hans": "你没有 {card}：朋友牌必须是你手里的牌",
@@ -346,17 +364,17 @@ PLAY_TEXT: dict[str, dict[str, str]] = {
         "zh-Hans": "仍然叫这张吗？(y/n) ",
         "zh-Hant": "仍然叫這張嗎？(y/n) ",
     },
-    "Suggestion: play alone (type solo)": {
-        "zh-Hans": "建议独打（输入“独打”）",
-        "zh-Hant": "建議獨打（輸入「獨打」）",
+    "Suggestion: play alone (Enter, or type solo)": {
+        "zh-Hans": "建议独打（回车，或输入“独打”）",
+        "zh-Hant": "建議獨打（按 Enter，或輸入「獨打」）",
     },
-    "Suggestion: call {cards} (type {typed})": {
-        "zh-Hans": "建议叫：{cards}（输入 {typed}）",
-        "zh-Hant": "建議叫：{cards}（輸入 {typed}）",
+    "Suggestion: call {cards} (Enter, or type {typed})": {
+        "zh-Hans": "建议叫：{cards}（回车，或输入 {typed}）",
+        "zh-Hant": "建議叫：{cards}（按 Enter，或輸入 {typed}）",
     },
-    "{name} called {card} as the friend card (R-9.1)": {
-        "zh-Hans": "{name} 叫朋友牌 {card}（R-9.1）",
-        "zh-Hant": "{name} 叫朋友牌 {card}（R-9.1）",
+    "{name} called {card} as the friend card ({rule})": {
+        "zh-Hans": "{name} 叫朋友牌 {card}（{rule}）",
+        "zh-Hant": "{name} 叫朋友牌 {card}（{rule}）",
     },
     "{name} chose to play alone (solo)": {
         "zh-Hans": "{name} 选择独打",
@@ -374,7 +392,7 @@ PLAY_TEXT: dict[str, dict[str, str]] = {
     "Your lead: ": {"zh-Hans": "你首出：", "zh-Hant": "你首出："},
     "Play 1 card: ": {"zh-Hans": "出 1 张牌：", "zh-Hant": "出 1 張牌："},
     "Play {count} cards: ": {"zh-Hans": "出 {count} 张牌：", "zh-Hant": "出 {count} 張牌："},
-    "Legal plays: {plays}": {"zh-Hans": "可以这样出：{plays}", "zh-Hant": "可以這樣出：{plays}"},
+    "Legal plays:": {"zh-Hans": "可以这样出：", "zh-Hant": "可以這樣出："},
     "Cards you can play: {cards}": {
         "zh-Hans": "可以出的牌：{cards}",
         "zh-Hant": "可以出的牌：{cards}",
@@ -383,17 +401,21 @@ PLAY_TEXT: dict[str, dict[str, str]] = {
         "zh-Hans": "请输入要出的牌（? 查看帮助）。",
         "zh-Hant": "請輸入要出的牌（? 查看說明）。",
     },
-    "Suggestion: play {cards} (type {typed})": {
-        "zh-Hans": "建议出：{cards}（输入 {typed}）",
-        "zh-Hant": "建議出：{cards}（輸入 {typed}）",
+    "Suggestion: play {cards} (Enter, or type {typed})": {
+        "zh-Hans": "建议出：{cards}（回车，或输入 {typed}）",
+        "zh-Hant": "建議出：{cards}（按 Enter，或輸入 {typed}）",
     },
-    "Suggestion: bury {cards} (type {typed})": {
-        "zh-Hans": "建议扣：{cards}（输入 {typed}）",
-        "zh-Hant": "建議扣：{cards}（輸入 {typed}）",
+    "Your only legal play: {cards} (Enter, or type {typed})": {
+        "zh-Hans": "只能这样出：{cards}（回车，或输入 {typed}）",
+        "zh-Hant": "只能這樣出：{cards}（按 Enter，或輸入 {typed}）",
     },
-    "Suggestion: give back {cards} (type {typed})": {
-        "zh-Hans": "建议还：{cards}（输入 {typed}）",
-        "zh-Hant": "建議還：{cards}（輸入 {typed}）",
+    "Suggestion: bury {cards} (Enter, or type {typed})": {
+        "zh-Hans": "建议扣：{cards}（回车，或输入 {typed}）",
+        "zh-Hant": "建議扣：{cards}（按 Enter，或輸入 {typed}）",
+    },
+    "Suggestion: give back {cards} (Enter, or type {typed})": {
+        "zh-Hans": "建议还：{cards}（回车，或输入 {typed}）",
+        "zh-Hant": "建議還：{cards}（按 Enter，或輸入 {typed}）",
     },
     "{name} led {cards}": {"zh-Hans": "{name} 首出 {cards}", "zh-Hant": "{name} 首出 {cards}"},
     "{name} played {cards}": {"zh-Hans": "{name} 跟 {cards}", "zh-Hant": "{name} 跟 {cards}"},
@@ -402,6 +424,10 @@ PLAY_TEXT: dict[str, dict[str, str]] = {
     "Throw by {name} failed ({rule}): tried {attempted}, must play {forced}": {
         "zh-Hans": "{name} 甩牌失败（{rule}）：想甩 {attempted}，只能出 {forced}",
         "zh-Hant": "{name} 甩牌失敗（{rule}）：想甩 {attempted}，只能出 {forced}",
+    },
+    "{name} held {cards}, which beats {forced} (R-4.3)": {
+        "zh-Hans": "{name} 有 {cards}，大过 {forced}（R-4.3）",
+        "zh-Hant": "{name} 有 {cards}，大過 {forced}（R-4.3）",
     },
     "Penalty for {name}: −{count} round score": {
         "zh-Hans": "{name} 罚 {count} 积分",
@@ -456,9 +482,9 @@ PLAY_TEXT: dict[str, dict[str, str]] = {
     "penalty": {"zh-Hans": "罚分", "zh-Hant": "罰分"},
     "round score": {"zh-Hans": "本局积分", "zh-Hant": "本局積分"},
     "total": {"zh-Hans": "总积分", "zh-Hant": "總積分"},
-    "Press Enter to deal round {round} (q quits): ": {
-        "zh-Hans": "按回车开始第 {round} 局（q 退出）：",
-        "zh-Hant": "按 Enter 開始第 {round} 局（q 退出）：",
+    "Press Enter to deal round {round} (quit to leave): ": {
+        "zh-Hans": "按回车开始第 {round} 局（输入“退出”离开）：",
+        "zh-Hant": "按 Enter 開始第 {round} 局（輸入「退出」離開）：",
     },
     "Standings after 1 round": {"zh-Hans": "1 局后排名", "zh-Hant": "1 局後排名"},
     "Standings after {rounds} rounds": {

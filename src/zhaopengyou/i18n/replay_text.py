@@ -92,7 +92,6 @@ REPLAY_TEXT: dict[str, dict[str, str]] = {
         "zh-Hans": "{folder} 不是文件夹",
         "zh-Hant": "{folder} 不是資料夾",
     },
-    "{error}": {"zh-Hans": "{error}", "zh-Hant": "{error}"},
     # Validating a record.
     "missing": {"zh-Hans": "缺少", "zh-Hant": "缺少"},
     "expected {expected}, got {value}": {

@@ -11,19 +11,22 @@
 
 from __future__ import annotations
 
-import errno
 import json
 import os
+import stat
 from collections.abc import Mapping, Sequence
+from io import FileIO
 from pathlib import Path
 from types import TracebackType
-from typing import IO, Any, Literal
+from typing import Any, Literal
 
 from ..engine.bidding import BidRecord
 from ..engine.cards import RANK_NAMES, to_ascii_list
 from ..engine.match import Match
 from ..engine.round import Round
 from ..engine.table import Phase, PlayRecord, Trick
+from ..files import append_whole, beside, put_in_place, special, through_links
+from ..i18n.os_errors import os_error_msgid
 from .reader import FORMAT, Message
 from .wire import (
     BID_KINDS,
@@ -168,7 +171,8 @@ RECORD_MODES: tuple[RecordMode, ...] = ("create", "append", "replace")
 
 
 class RecordPathError(Exception):
-    """The record file cannot be written in the mode asked; nothing was changed.
+    """The record file cannot be written in the mode asked; it holds only whole rounds,
+    those it held before and those written before the error.
 
     ``problem`` says why in any interface language (:meth:`describe`); ``exists`` is
     true when the file is refused only because it is there already.
@@ -205,7 +209,7 @@ def _path_problem(path: Path, mode: RecordMode) -> RecordPathError | None:
     try:
         return _problem_of(path, file, mode)
     except OSError as err:  # a name too long for the file system, a folder not searchable
-        return _refusal(file, "{error}", error=_os_reason(err))
+        return _refusal(file, os_error_msgid(err))
 
 
 def _problem_of(path: Path, file: str, mode: RecordMode) -> RecordPathError | None:
@@ -227,10 +231,6 @@ def _problem_of(path: Path, file: str, mode: RecordMode) -> RecordPathError | No
     return None
 
 
-def _os_reason(err: OSError) -> str:
-    return err.strerror or errno.errorcode.get(err.errno or 0, str(err))
-
-
 def _refusal(file: str, reason: str, **params: Any) -> RecordPathError:
     return RecordPathError(
         Message(
@@ -240,15 +240,17 @@ def _refusal(file: str, reason: str, **params: Any) -> RecordPathError:
     )
 
 
-_OPEN_MODES: dict[RecordMode, str] = {"create": "x", "append": "a", "replace": "w"}
-
-
 class RecordWriter:
-    """Writes records as JSON Lines, one round per line, flushed after each line.
+    """Writes records as JSON Lines, one round per line, each on its way to the disk
+    before the next round is played.
 
     ``mode`` (:data:`RecordMode`) decides what happens to an existing file: by default it
-    is refused, so that no record is lost by accident; the new file is created with an
-    exclusive open, so a file that appears meanwhile is not clobbered either.
+    is refused, so that no record is lost by accident, and the new file is made with an
+    exclusive open, so a file that appears meanwhile is not clobbered either. The file
+    holds only whole rounds whatever happens: nothing is made before the first round
+    (quitting before it leaves no empty file); a file being replaced stays as it was
+    until the first round is written beside it and renamed over it; a write that fails
+    (a full disk) is cut back off, and :class:`RecordPathError` says why.
 
     >>> import tempfile, pathlib
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "match.jsonl"
@@ -263,33 +265,27 @@ class RecordWriter:
     """
 
     def __init__(self, path: str | os.PathLike[str], mode: RecordMode = "create") -> None:
-        if mode not in _OPEN_MODES:
+        if mode not in RECORD_MODES:
             raise ValueError(f"mode must be one of {RECORD_MODES}, not {mode!r}")
         self.path = Path(path)
         self.mode = mode
-        self._file: IO[str] | None = None
+        self._open = False
+        self._file: FileIO | None = None
+        self._size: int | None = None  # after the last whole round; None: not a plain file
+        self._made = False  # this writer made the file, so it may take it away again
 
     def __enter__(self) -> RecordWriter:
-        try:
-            self._file = self.path.open(_OPEN_MODES[self.mode], encoding="utf-8")
-        except OSError as err:
-            found = _path_problem(self.path, self.mode)
-            if found is not None:
-                raise found from None
-            raise _refusal(str(self.path), "{error}", error=_os_reason(err)) from None
-        if self.mode == "append" and self._ends_without_newline():
-            self._file.write("\n")  # a line cut short by a crash stays on its own line
+        problem = _path_problem(self.path, self.mode)
+        if problem is not None:
+            raise problem
+        # A file that is there is opened now, so that what only opening can tell (a
+        # program running from it) is said before a game; a new one waits for a round.
+        if self.mode == "append" and self.path.exists():
+            self._open_file(self.path, "ab", _ends_without_newline(self.path))
+        elif self.mode == "replace" and special(self.path):
+            self._open_file(self.path, "wb")
+        self._open = True
         return self
-
-    def _ends_without_newline(self) -> bool:
-        try:
-            with self.path.open("rb") as existing:
-                if existing.seek(0, os.SEEK_END) == 0:
-                    return False
-                existing.seek(-1, os.SEEK_END)
-                return existing.read(1) != b"\n"
-        except OSError:  # not seekable or not readable (a pipe, a device): nothing to fix
-            return False
 
     def __exit__(
         self,
@@ -300,13 +296,80 @@ class RecordWriter:
         self.close()
 
     def write(self, record: Mapping[str, Any]) -> None:
-        """Append one round and flush, so a crash loses at most the current round."""
-        if self._file is None:
+        """Add one round; a crash loses at most the round being written."""
+        if not self._open:
             raise ValueError("RecordWriter is not open: use it in a with statement")
-        self._file.write(dumps_record(record) + "\n")
-        self._file.flush()
+        line = (dumps_record(record) + "\n").encode("utf-8")
+        if self._file is not None:
+            self._append(line)
+        elif self.mode == "replace":
+            self._replace(line)
+        else:
+            self._made = True  # also "append" to no file: a new one, made exclusively
+            self._open_file(through_links(self.path), "xb")
+            self._append(line)
+
+    def _open_file(self, path: Path, opening: str, cut_short: bool = False) -> None:
+        try:
+            self._file = FileIO(path, opening)
+        except OSError as err:
+            self._open = False
+            raise _path_problem(self.path, self.mode) or _refusal(
+                str(self.path), os_error_msgid(err)
+            ) from None
+        opened = os.fstat(self._file.fileno())
+        self._size = opened.st_size if stat.S_ISREG(opened.st_mode) else None
+        if cut_short:  # a line cut short by a crash stays on its own line
+            self._append(b"\n")
+
+    def _replace(self, line: bytes) -> None:
+        """Write the first round beside the file and rename it over the file, which so
+        stays whole until there is a round to put in its place."""
+        target = through_links(self.path)
+        written = beside(target)
+        try:
+            self._file = FileIO(written, "xb")
+        except OSError as err:
+            self._open = False
+            raise _refusal(str(self.path), os_error_msgid(err)) from None
+        self._size = 0
+        try:
+            self._append(line)
+            put_in_place(written, target)
+        except BaseException as err:
+            self.close()
+            written.unlink(missing_ok=True)
+            if isinstance(err, OSError):  # the rename
+                raise _refusal(str(self.path), os_error_msgid(err)) from None
+            raise
+
+    def _append(self, data: bytes) -> None:
+        """Write ``data`` whole, or cut the file back to its last whole round and raise."""
+        assert self._file is not None
+        try:
+            append_whole(self._file, data, self._size)
+        except OSError as err:
+            if self._made and not self._size:  # nothing whole was written: no file is left
+                through_links(self.path).unlink(missing_ok=True)
+            self.close()
+            raise _refusal(str(self.path), os_error_msgid(err)) from None
+        if self._size is not None:
+            self._size += len(data)
 
     def close(self) -> None:
+        self._open = False
         if self._file is not None:
             self._file.close()
             self._file = None
+
+
+def _ends_without_newline(path: Path) -> bool:
+    """Whether the file's last line was cut short (a crash while writing it)."""
+    try:
+        with path.open("rb") as existing:
+            if existing.seek(0, os.SEEK_END) == 0:
+                return False
+            existing.seek(-1, os.SEEK_END)
+            return existing.read(1) != b"\n"
+    except OSError:  # missing, not seekable or not readable (a pipe, a device): nothing to fix
+        return False

@@ -12,6 +12,7 @@ import { useSession } from "../session";
 import { chime, setSound, soundOn } from "../sound";
 import type { ServerMessage } from "../ws";
 import { INITIAL, reduce, tablePhase, type TableState } from "./table/state";
+import { kittyText } from "./table/result";
 import { T } from "./table/text";
 import type { BidChoice, FriendChoice, GameEvent, RoundOver, ViewMessage } from "./table/types";
 import "./table/table.css";
@@ -938,7 +939,6 @@ function ResultPanel({ roundOver, state, name, onClose }: { roundOver: RoundOver
   const room = state.room!.room;
   const decks = state.view?.decks ?? 2;
   const qidong = room.preset === "qidong";
-  const bonus = result.kitty_points * result.kitty_multiplier;
   const unit = room.preset === "shandong" ? 40 : 20 * decks; // u of
   const sideMsg =
     result.side === "stepdown"
@@ -965,9 +965,7 @@ function ResultPanel({ roundOver, state, name, onClose }: { roundOver: RoundOver
         <ul>
           <li>{t(T.trickPoints, { n: result.trick_points })}</li>
           <li>
-            {result.kitty_multiplier > 0
-              ? t(T.kittyLine, { cards: cardsLabel(result.kitty, lang), points: result.kitty_points, mult: result.kitty_multiplier, bonus })
-              : t(T.kittyKept, { cards: cardsLabel(result.kitty, lang), points: result.kitty_points })}
+            {kittyText(result, lang)}
           </li>
           <li>
             <strong>{t(T.totalX, { x: result.attackers_points, u: unit })}</strong>

@@ -116,6 +116,11 @@ export const T = {
   close: m("关闭", "關閉", "Close"),
   trickPoints: m("闲家墩分 {n}", "閒家墩分 {n}", "Attackers' trick points {n}"),
   kittyLine: m("底牌 {cards}：{points} 分 × {mult} = {bonus}", "底牌 {cards}：{points} 分 × {mult} = {bonus}", "Kitty {cards}: {points} × {mult} = {bonus}"),
+  kittyGuarded: m(
+    "底牌 {cards}：{points} 分，庄家方赢最后一墩，从闲家得分中扣掉 {points} 分（保底，R-7.3）",
+    "底牌 {cards}：{points} 分，莊家方贏最後一墩，從閒家得分中扣掉 {points} 分（保底，R-7.3）",
+    "Kitty {cards}: {points} pts, the banker's side won the last trick: {points} taken off the attackers' points (R-7.3)",
+  ),
   kittyKept: m("底牌 {cards}：{points} 分，庄家方赢最后一墩，不计 (R-7.2)", "底牌 {cards}：{points} 分，莊家方贏最後一墩，不計 (R-7.2)", "Kitty {cards}: {points} pts, kept by the banker's side (R-7.2)"),
   totalX: m("闲家共 {x} 分（每档 {u} 分）", "閒家共 {x} 分（每檔 {u} 分）", "Attackers X = {x} (bands of {u})"),
   sideBanker: m("庄家方守住，升 {k} 级 (R-9.4)", "莊家方守住，升 {k} 級 (R-9.4)", "The banker's side held: up {k} (R-9.4)"),
