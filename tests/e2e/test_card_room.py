@@ -264,6 +264,9 @@ def test_a_phone_round_and_its_end(pages: Pages, server: Server) -> None:
     expect(page.get_by_test_id("series-result")).to_contain_text("Series")
     expect(page.get_by_test_id("server-error")).to_have_count(0)
     expect(page.get_by_test_id("join-error")).to_have_count(0)
+    result = page.get_by_test_id("round-result").inner_text()
+    for leftover in ("积分", "（", "、", "强退", "「"):  # issue 41 #10: English, not half
+        assert leftover not in result, (leftover, result)
     pages.assert_no_page_errors()
 
 
@@ -288,6 +291,7 @@ def test_what_a_spectator_and_a_code_box_offer(pages: Pages, server: Server) -> 
 
     lobby = pages.new("visitor")
     open_lobby(lobby)
+    expect(lobby.get_by_test_id("register-name")).to_have_attribute("maxlength", "20")
     box, join = lobby.get_by_test_id("code-input"), lobby.get_by_test_id("code-join")
     for typed, shown_wrong in (("12", False), ("abc!@#", True), ("1234567", True)):
         box.fill(typed)
@@ -311,12 +315,16 @@ def test_the_felt_shows_what_nobody_may_miss(pages: Pages, server: Server) -> No
     wait_for_table(page)
     player = Player(page, "player")
     banners: list[str] = []
+    trumps: list[str] = []  # the header's trump while cards are dealt
     peeked: list[list[str]] = []
 
     def look() -> None:
         banner = page.get_by_test_id("felt-banner")
         if banner.count():
             banners.append(banner.inner_text())
+        trump = page.get_by_test_id("trump")
+        if trump.count() and page.get_by_test_id("table").get_attribute("data-phase") == "deal":
+            trumps.append(trump.inner_text())
 
     def peek() -> bool:
         """At the player's first turn after a trick: 上一轮 shows it, then back."""
@@ -344,4 +352,7 @@ def test_the_felt_shows_what_nobody_may_miss(pages: Pages, server: Server) -> No
     assert len(peeked) == 5 and sorted(sorted(cards) for cards in peeked) in tricks, peeked
     if record["friend"] is not None:  # the friend plays the called card at some point
         assert any("朋友现身" in text for text in banners), banners
+    if record["bids"]:  # a standing bid shows in the header, not 未亮
+        assert any("叫主中" in text for text in trumps), sorted(set(trumps))
+        assert not any("未亮" in text for text in trumps), sorted(set(trumps))
     pages.assert_no_page_errors()

@@ -42,7 +42,7 @@ const T = {
   ),
   guestBadge: m("游客", "遊客", "guest"),
   score: m("积分", "積分", "score"),
-  roundsPlayed: m("{n} 局", "{n} 局", "{n} rounds"),
+  roundsPlayed: m("{n} 局", "{n} 局", "rounds played: {n}"),
   logout: m("退出登录", "登出", "Log out"),
   guestLogoutWarning: m(
     "游客退出后就无法再回到这个账号。",

@@ -12,7 +12,7 @@ import { useSession } from "../session";
 import { chime, setSound, soundOn } from "../sound";
 import type { ServerMessage } from "../ws";
 import { INITIAL, reduce, tablePhase, type TableState } from "./table/state";
-import { kittyText } from "./table/result";
+import { kittyText, winnersText } from "./table/result";
 import { T } from "./table/text";
 import type { BidChoice, FriendChoice, GameEvent, RoundOver, ViewMessage } from "./table/types";
 import "./table/table.css";
@@ -602,7 +602,7 @@ export function Table({ roomId, watch }: Props) {
             </button>
           </>
         )}
-        {mine && state.round != null && (
+        {mine && state.round != null && view?.phase !== "done" && (
           <button type="button" className="btn" data-testid="hint" onClick={() => void hint()}>
             {t(T.hint)}
           </button>
@@ -1005,12 +1005,7 @@ function ResultPanel({ roundOver, state, name, onClose }: { roundOver: RoundOver
         {series ? (
           <div data-testid="series-result">
             <h3>{t(T.seriesTitle)}</h3>
-            {series.winners &&
-              (series.winners.length === series.totals.length ? (
-                <p>{t(T.allTied)}</p>
-              ) : (
-                <p>{t(T.winners, { names: series.winners.map((seat) => name(seat)).join(t(T.listSep)) })}</p>
-              ))}
+            {series.winners && <p data-testid="winners">{winnersText(series, name, lang)}</p>}
           </div>
         ) : (
           <p className="muted">{t(T.nextRoundSoon)}</p>

@@ -89,7 +89,10 @@ describe("the table's state", () => {
     const kept = { seq: 4, kind: "kitty_revealed", cards: ["5S"], points: 5, multiplier: 0 };
     state = reduce(state, events(1, [kept]), 0);
     expect(state.banner?.kind).toBe("friend_revealed"); // the banker kept it: no 扣底
-    const captured = { ...kept, seq: 5, multiplier: 4 };
+    const empty = { seq: 5, kind: "kitty_revealed", cards: ["3S"], points: 0, multiplier: 4 };
+    state = reduce(state, events(1, [empty]), 0);
+    expect(state.banner?.kind).toBe("friend_revealed"); // a kitty without points: nothing to say
+    const captured = { ...kept, seq: 6, multiplier: 4 };
     state = reduce(state, events(1, [captured]), 0);
     expect(state.banner).toEqual(captured);
   });

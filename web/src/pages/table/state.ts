@@ -112,7 +112,7 @@ export function reduce(state: TableState, message: ServerMessage, now: number): 
           dealt = 0;
         }
         if (event.kind === "kitty_taken" && event.seat === mySeat) fromKitty = event.cards;
-        if (event.kind === "friend_revealed" || (event.kind === "kitty_revealed" && event.multiplier > 0)) banner = event;
+        if (event.kind === "friend_revealed" || (event.kind === "kitty_revealed" && event.multiplier > 0 && event.points > 0)) banner = event;
         if (event.kind === "throw_failed") failedThrow = event;
         else if (event.kind === "trick_won") failedThrow = null;
         if (LOGGED.has(event.kind)) log.push(event);
