@@ -12,10 +12,10 @@ from zhaopengyou.engine import IllegalAction, Play, Round, get_preset
 from zhaopengyou.engine.cards import parse_cards, to_ascii_list
 from zhaopengyou.engine.events import ThrowFailed
 from zhaopengyou.engine.leads import iter_leads, parse_lead, random_lead
-from zhaopengyou.engine.tricks import forced_unit, unit_is_beaten
+from zhaopengyou.engine.tricks import beating_cards, forced_unit, unit_is_beaten
 from zhaopengyou.engine.units import canonical_parse, unit_of
 
-from .conftest import counts, ordering, refusal
+from .conftest import cards, counts, ordering, refusal
 
 
 def seed_000_round(seat1: str) -> Round:
@@ -352,3 +352,39 @@ def test_r4_3_unit_is_beaten_by_a_strictly_higher_unit_of_the_same_shape() -> No
     assert two is not None
     assert not unit_is_beaten(two, counts("2S 2S"), low)  # the lowest card only ties
     assert unit_is_beaten(two, counts("3S"), low)
+
+
+def test_who_beat_a_failed_throw_and_with_what() -> None:  # R-4.3, R-4.4
+    """The first seat after the thrower whose hand (as it was at the lead) beats the
+    forced unit, and its strongest such cards: what a table tells the thrower."""
+    rnd = seed_000_round("KH KH 3H 4S 6S 8D")
+    assert rnd.throw_beater() is None  # nothing led yet
+    rnd.apply(0, Play.parse("♥A A K 10 10"))
+    assert rnd.throw_beater() == (1, tuple(parse_cards("KH KH")))
+    rnd.apply(1, Play.parse("KH KH"))  # played to the trick, still what beat it
+    assert rnd.throw_beater() == (1, tuple(parse_cards("KH KH")))
+    passed = seed_000_round("KH 3S 4S 6S 7D 8D")
+    passed.apply(0, Play.parse("♥A A K 10 10"))
+    assert passed.throw_beater() is None  # the throw stood
+
+
+def test_the_cards_that_beat_a_unit_are_the_strongest_of_its_shape() -> None:  # R-4.3
+    o = ordering("2", "H")  # ♠ is an off suit
+    pair = unit_of(cards("10S 10S"), o)
+    assert pair is not None
+    assert beating_cards(pair, counts("KS KS AS 3D"), o) == tuple(parse_cards("KS KS"))
+    assert beating_cards(pair, counts("KS KS AS AS"), o) == tuple(parse_cards("AS AS"))
+    assert beating_cards(pair, counts("9S 9S AS 3D"), o) is None  # a lower pair, a lone A
+    assert beating_cards(pair, counts("10S 10S"), o) is None  # equal is not higher
+    assert beating_cards(pair, counts("AD AD AC AC"), o) is None  # other suits
+    single = unit_of(cards("10S"), o)
+    assert single is not None
+    assert beating_cards(single, counts("JS 3S AS"), o) == tuple(parse_cards("AS"))
+    tractor = unit_of(cards("5S 5S 6S 6S"), o)
+    assert tractor is not None
+    assert beating_cards(tractor, counts("7S 7S 8S 8S 9S 9S 10S 10S"), o) == tuple(
+        parse_cards("9S 9S 10S 10S")
+    )
+    assert beating_cards(tractor, counts("3S 3S 4S 4S"), o) is None  # lower
+    assert beating_cards(tractor, counts("9S 9S JS JS"), o) is None  # not adjacent
+    assert beating_cards(tractor, counts("9S 9S 10S"), o) is None  # not wide enough
