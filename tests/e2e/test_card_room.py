@@ -239,7 +239,7 @@ OVERLAPS_JS = """(longest) => {
 def test_a_phone_round_and_its_end(pages: Pages, server: Server) -> None:
     """Issue 41, browser 12 and 9: on a phone the "X 赢 N 分" line of a won trick stays
     clear of the side seats; switching the language once the series is over keeps its
-    result on screen (not "没有这个房间")."""
+    result on screen (not "没有这个房间"), and so does opening the room's address again."""
     page = pages.new("phone", phone=True)
     name = unique_name("long_player")  # 20 characters, the most a name may have
     register(page, name, "secret-pw")
@@ -267,6 +267,11 @@ def test_a_phone_round_and_its_end(pages: Pages, server: Server) -> None:
     result = page.get_by_test_id("round-result").inner_text()
     for leftover in ("积分", "（", "、", "强退", "「"):  # issue 41 #10: English, not half
         assert leftover not in result, (leftover, result)
+    # The room's address, opened again once it is closed: its final standings, no error.
+    page.reload()
+    expect(page.get_by_test_id("finished-room")).to_be_visible()
+    expect(page.get_by_test_id("finished-room")).to_contain_text("Replay round 1")
+    expect(page.get_by_test_id("join-error")).to_have_count(0)
     pages.assert_no_page_errors()
 
 

@@ -13,6 +13,7 @@ export type {
   Presets,
   Profile,
   RecordDict,
+  RoomInfo,
   RoomSummary,
   SeatInfo as Seat,
   SeriesEntry,

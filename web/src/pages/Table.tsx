@@ -1,6 +1,6 @@
 // The card table: seats, hand, tricks and every decision of a round, for players and spectators.
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
-import { api, rememberTable, takeStart, type Localized } from "../api";
+import { api, rememberTable, takeStart, type Localized, type RoomInfo } from "../api";
 import { CardFace } from "../CardFace";
 import { cardLabel, cardsLabel, effectiveSuit, sortCards, SUIT_SYMBOL, type EffectiveSuit, type Suit } from "../cards";
 import { format, pick, tr, useLang, useT, type Lang, type Msg } from "../i18n";
@@ -109,6 +109,21 @@ export function Table({ roomId, watch }: Props) {
       stopStatus();
     };
   }, [connection, roomId, watch]);
+
+  // A room that is gone may be one whose series is over: its final standings, not an error.
+  const [finished, setFinished] = useState<RoomInfo | null>(null);
+  const gone = !state.room && state.error?.code === "no_room" && !/^\d{6}$/.test(roomId);
+  useEffect(() => {
+    if (!gone) return;
+    let current = true;
+    api.room(roomId, lang).then(
+      (info) => current && info.room.status === "finished" && setFinished(info),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [gone, roomId, lang]);
 
   // A private room opened by its code gets its real id in the address.
   useEffect(() => {
@@ -338,7 +353,9 @@ export function Table({ roomId, watch }: Props) {
   if (!room) {
     return (
       <div className="table-page" data-testid="table" data-phase={phase} data-my-seat="" data-to-act="" data-may="" data-round="">
-        {state.error ? (
+        {finished ? (
+          <FinishedRoom info={finished} />
+        ) : state.error ? (
           <JoinError
             error={state.error.message}
             // Watching helps at a full table or a series in play, not where there is no room.
@@ -689,6 +706,43 @@ export function Table({ roomId, watch }: Props) {
 
 function sameBid(a: BidChoice, b: BidChoice): boolean {
   return a.bid_kind === b.bid_kind && a.cards.join() === b.cards.join();
+}
+
+/** A finished room's page: its final standings and the replays of its rounds. */
+function FinishedRoom({ info }: { info: RoomInfo }) {
+  const t = useT();
+  const lang = useLang();
+  const name = (seat: number) => playerName(info.room.seats[seat]?.name || seatLabel(seat, lang), lang);
+  return (
+    <div className="panel" data-testid="finished-room">
+      <h2>{t(T.finishedRoom, { name: info.room.name })}</h2>
+      {info.result && (
+        <>
+          {info.result.winners && <p data-testid="winners">{winnersText(info.result, name, lang)}</p>}
+          <table className="list">
+            <tbody>
+              {info.result.totals.map((total, seat) => (
+                <tr key={seat} className={info.result?.winners?.includes(seat) ? "winner" : ""}>
+                  <td>{name(seat)}</td>
+                  <td>{total}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+      <p>
+        {info.rounds
+          .filter((round) => round.finished)
+          .map((round) => (
+            <a key={round.id} className="btn small" href={href({ page: "replay", round: round.id })}>
+              {t(T.replayRound, { n: round.number })}
+            </a>
+          ))}{" "}
+        <a href={href({ page: "lobby" })}>{t(T.backToLobby)}</a>
+      </p>
+    </div>
+  );
 }
 
 function JoinError({ error, onWatch }: { error: string; onWatch: (() => void) | null }) {

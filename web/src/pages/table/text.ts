@@ -108,6 +108,8 @@ export const T = {
     "The attackers took {x}: at least {lo} but under {hi}, the band where the banker steps down and nobody goes up, so every round score is 0 (R-9.4, R-10).",
   ),
   seriesTitle: m("系列赛结束", "系列賽結束", "Series over"),
+  finishedRoom: m("「{name}」的系列赛已经结束", "「{name}」的系列賽已經結束", "The series of “{name}” is over"),
+  replayRound: m("回放第 {n} 局", "回放第 {n} 局", "Replay round {n}"),
   winners: m("冠军：{names}", "冠軍：{names}", "Winners: {names}"),
   allTied: m("全部打平，没有冠军", "全部打平，沒有冠軍", "All tied: no winner"),
   listSep: m("、", "、", ", "),
