@@ -388,3 +388,25 @@ def test_the_cards_that_beat_a_unit_are_the_strongest_of_its_shape() -> None:  #
     assert beating_cards(tractor, counts("3S 3S 4S 4S"), o) is None  # lower
     assert beating_cards(tractor, counts("9S 9S JS JS"), o) is None  # not adjacent
     assert beating_cards(tractor, counts("9S 9S 10S"), o) is None  # not wide enough
+
+
+def test_the_first_seat_in_play_order_beat_the_throw_with_what_it_held() -> None:  # R-4.3
+    """Two seats hold a pair above the forced 10-10; the first after the thrower is
+    named. A follower's singles played to the trick count once: they make no pair."""
+    rnd = Round.from_hands(
+        get_preset("zhaopengyou"),
+        [
+            "AH AH KH 10H 10H 7C",
+            "QH 3H 4S 6S 8D 9D",  # no pair of ♥
+            "7S 8S 9S JH JH QS",
+            "3C 4C 6C 10C 8C JC",
+            "3D 4D 6D 7D QH QH",
+        ],
+        level_rank="2",
+        trump_suit="S",
+        banker=0,
+    )
+    rnd.apply(0, Play.parse("♥A A K 10 10"))
+    assert rnd.throw_beater() == (2, tuple(parse_cards("JH JH")))
+    rnd.apply(1, Play.parse("QH 3H"))
+    assert rnd.throw_beater() == (2, tuple(parse_cards("JH JH")))
