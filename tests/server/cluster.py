@@ -95,7 +95,10 @@ class Cluster:
                     owners.append(index)
             if len(owners) == 1:
                 return owners[0]
-            assert time.monotonic() < deadline, f"no single owner of {room_id}: {owners}"
+            assert time.monotonic() < deadline, (
+                f"no single owner of {room_id}: {owners}; what the processes said of it:\n"
+                + self.said_of(room_id)
+            )
             await asyncio.sleep(0.05)
 
     def log(self, index: int) -> str:
@@ -103,6 +106,15 @@ class Cluster:
 
     def logs(self) -> str:
         return "".join(self.log(i) for i in range(len(self.servers)))
+
+    def said_of(self, room_id: str, lines: int = 40) -> str:
+        """The last log lines of every process that name ``room_id`` (a failure's clue)."""
+        return "\n".join(
+            f"[{index}] {line}"
+            for index in range(len(self.servers))
+            for line in self.log(index).splitlines()[-2000:]
+            if room_id in line or "Traceback" in line
+        )[-lines * 200 :]
 
 
 @contextlib.contextmanager
