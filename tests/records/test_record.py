@@ -176,9 +176,9 @@ def test_writer_flushes_each_line(tmp_path: Path) -> None:
     assert read_records(path) == records
 
 
-def test_writer_outside_with_refuses() -> None:
-    with pytest.raises(ValueError, match="with statement"):
-        RecordWriter("unused.jsonl").write({})
+def test_writer_outside_with_refuses(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="with statement"):  # (a mutant would write there)
+        RecordWriter(tmp_path / "unused.jsonl").write({})
 
 
 def test_players_names_and_events_are_kept() -> None:
