@@ -93,6 +93,20 @@ async def my_decision(me: Raw) -> dict[str, Any]:
     return view
 
 
+async def at_first_decision(
+    base: str, token: str, *, rounds: int = 1, turn_seconds: float, bot_ms: int = 0
+) -> tuple[dict[str, Any], Raw, dict[str, Any]]:
+    """A `tractor` series of seat 0 and three easy bots, dealt at once: the room, seat 0's
+    connection, and the view of its first decision after the deal."""
+    room = await create_room(
+        base, token, preset="tractor", rounds=rounds, bots=[1, 2, 3], turn_seconds=turn_seconds,
+        deal_ms=0, bot_ms=bot_ms, bot_level="easy", between_ms=0,
+    )  # fmt: skip
+    me = await seated(base, room["id"], 0, token)
+    await me.send({"type": "ready"})
+    return room, me, await my_decision(me)
+
+
 @pytest.mark.anyio
 async def test_a_player_away_is_waited_for_until_its_timer_runs_out(sqlite_url: str) -> None:
     """A player whose connection goes on its own turn is waited for while the turn
@@ -101,13 +115,8 @@ async def test_a_player_away_is_waited_for_until_its_timer_runs_out(sqlite_url: 
     until the player is back (``back``): away, not 托管."""
     async with running_server(sqlite_url) as base:
         a, b = await guest(base), await guest(base)
-        room = await create_room(
-            base, a.token, preset="tractor", rounds=1, bots=[1, 2, 3], turn_seconds=600,
-            deal_ms=0, bot_ms=0, bot_level="easy", between_ms=0,
-        )  # fmt: skip
-        me = await seated(base, room["id"], 0, a.token)
-        await me.send({"type": "ready"})
-        before = (await my_decision(me))["view"]
+        room, me, decision = await at_first_decision(base, a.token, turn_seconds=600)
+        before = decision["view"]
         await me.__aexit__()
         me = await seated(base, room["id"], 0, a.token)
         after = (await me.until("view", timeout=30))["view"]
@@ -116,13 +125,10 @@ async def test_a_player_away_is_waited_for_until_its_timer_runs_out(sqlite_url: 
         )  # fmt: skip
         await me.__aexit__()
 
-        room = await create_room(
-            base, a.token, preset="tractor", rounds=2, bots=[1, 2, 3], turn_seconds=3,
-            deal_ms=0, bot_ms=30, bot_level="easy", between_ms=0,
-        )  # fmt: skip
-        me = await seated(base, room["id"], 0, a.token)
-        await me.send({"type": "ready"})
-        asked = (await my_decision(me))["seq"]
+        room, me, decision = await at_first_decision(
+            base, a.token, rounds=2, turn_seconds=3, bot_ms=30
+        )
+        asked = decision["seq"]
         await me.__aexit__()  # well within its 3 s: away, not timed out at the table
         async with Raw(base) as watcher:
             await watcher.hello(b.token)
@@ -152,13 +158,7 @@ async def test_a_join_as_the_series_ends_is_answered(sqlite_url: str) -> None:
     waiting."""
     async with running_server(sqlite_url) as base:
         a = await guest(base)
-        room = await create_room(
-            base, a.token, preset="tractor", rounds=1, bots=[1, 2, 3], turn_seconds=0.3,
-            deal_ms=0, bot_ms=0, bot_level="easy", between_ms=0,
-        )  # fmt: skip
-        me = await seated(base, room["id"], 0, a.token)
-        await me.send({"type": "ready"})
-        await my_decision(me)
+        room, me, _ = await at_first_decision(base, a.token, turn_seconds=0.3)
         await me.__aexit__()  # in 0.3 s the bots play the whole round out
         async with Raw(base) as again:
             await again.hello(a.token)
@@ -580,13 +580,7 @@ async def test_a_guest_who_registers_keeps_its_seat_under_its_new_name(sqlite_ur
     the table: the seat, the room's members and the lobby's card show the new name."""
     async with running_server(sqlite_url) as base:
         a = await guest(base)
-        room = await create_room(
-            base, a.token, preset="tractor", rounds=1, bots=[1, 2, 3], turn_seconds=600,
-            deal_ms=0, bot_ms=0, bot_level="easy", between_ms=0,
-        )  # fmt: skip
-        me = await seated(base, room["id"], 0, a.token)
-        await me.send({"type": "ready"})
-        await my_decision(me)
+        room, me, _ = await at_first_decision(base, a.token, turn_seconds=600)
         await me.__aexit__()
         answer = await api(
             base, "POST", "/api/register", a.token, json={"name": "新名字", "password": "secret-pw"}
