@@ -10,8 +10,6 @@ import pytest
 
 from zhaopengyou.bots import make_bot
 from zhaopengyou.bots.arena import (
-    BotTally,
-    DealOutcome,
     Estimate,
     TimedAgent,
     draw_deal,
@@ -22,6 +20,7 @@ from zhaopengyou.bots.arena import (
     seatings,
     summarize,
 )
+from zhaopengyou.bots.tally import BotTally, DealOutcome
 from zhaopengyou.engine import Action, Pass, Round, View, get_preset
 from zhaopengyou.engine.table import DEAL
 

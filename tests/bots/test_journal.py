@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from zhaopengyou.bots.arena import BotTally, DealOutcome, play_arena
+from zhaopengyou.bots.arena import play_arena
 from zhaopengyou.bots.journal import (
     FORMAT,
     Journal,
@@ -24,6 +24,7 @@ from zhaopengyou.bots.journal import (
     code_fingerprint,
     outcome_from_json,
 )
+from zhaopengyou.bots.tally import BotTally, DealOutcome
 from zhaopengyou.engine import get_preset
 
 PRESET = get_preset("tractor")

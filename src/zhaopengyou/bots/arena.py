@@ -39,17 +39,16 @@ import string
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any
 
 from ..engine import Action, Round, View
 from ..engine.presets import Preset
 from . import make_bot
 from .base import Agent
+from .journal import Journal
 from .runner import play_round
-
-if TYPE_CHECKING:  # the journal module builds on this one
-    from .journal import Journal
+from .tally import BotTally, DealOutcome
 
 Z_95 = 1.96  # standard normal quantile of a two-sided 95% interval
 LABELS = string.ascii_uppercase  # bots are named A, B, C … in the order given
@@ -151,25 +150,6 @@ class TimedAgent:
     def __getattr__(self, name: str) -> Any:
         # The runner looks for optional hooks such as ``rejected`` on the agent itself.
         return getattr(self._agent, name)
-
-
-@dataclass
-class BotTally:
-    """One bot's rounds in one deal, over every seat it held in every seating."""
-
-    rounds: int = 0
-    score: int = 0  # R-10 积分, summed
-    wins: int = 0  # rounds in which its seat scored more than 0
-    levels: int = 0  # ladder steps its seats gained, summed
-    decision_ms: list[float] = field(default_factory=list)
-
-
-@dataclass
-class DealOutcome:
-    """A deal played in all its seatings; ``tallies`` is indexed like the bots."""
-
-    index: int
-    tallies: list[BotTally]
 
 
 RoundSink = Callable[[Round, tuple[int, ...]], None]
@@ -489,9 +469,7 @@ def play_arena(
 __all__ = [
     "ArenaSummary",
     "BotSummary",
-    "BotTally",
     "Deal",
-    "DealOutcome",
     "Estimate",
     "TimedAgent",
     "derive_seed",

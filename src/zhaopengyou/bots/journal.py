@@ -18,7 +18,7 @@ line cut short (the process was killed while writing it) is the one exception: i
 never a finished deal, so it is cut off, and :attr:`Journal.dropped_tail` says so.
 
 >>> import tempfile, pathlib
->>> from zhaopengyou.bots.arena import BotTally, DealOutcome
+>>> from zhaopengyou.bots.tally import BotTally, DealOutcome
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "arena.jsonl"
 >>> header = arena_header("tractor", {}, ["search", "heuristic"], seed=1, think=0.2)
 >>> journal = Journal.open(path, header)
@@ -44,7 +44,7 @@ from typing import Any
 from ..files import append_whole
 from ..i18n import tr
 from ..i18n.os_errors import os_error_msgid
-from .arena import BotTally, DealOutcome
+from .tally import BotTally, DealOutcome
 
 FORMAT = "zpy-arena-journal/1"
 HEADER_FIELDS = ("preset", "options", "bots", "seed", "think", "code")

@@ -13,8 +13,9 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ..bots.arena import LABELS, ArenaSummary, DealOutcome, Estimate, play_arena
+from ..bots.arena import LABELS, ArenaSummary, Estimate, play_arena
 from ..bots.journal import Journal, arena_header
+from ..bots.tally import DealOutcome
 from ..engine.presets import Preset
 from ..i18n import tr
 

@@ -125,7 +125,7 @@ class _Stop(Exception):
     """SIGTERM or SIGINT (Ctrl+C): stop the cluster."""
 
 
-def _stop(signum: int, frame: FrameType | None) -> None:
+def _stop(_signum: int, _frame: FrameType | None) -> None:
     raise _Stop
 
 

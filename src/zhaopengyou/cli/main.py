@@ -22,6 +22,7 @@ from ..files import beside, put_in_place, special, through_links
 from ..i18n import LANGS, normalize_lang, tr
 from ..i18n.os_errors import os_error_text
 from ..records import RecordMode, RecordPathError, check_record_path
+from .errors import fail
 from .usage import PROGRAM, LocalizedCommand, LocalizedGroup, context_lang
 
 app = typer.Typer(
@@ -88,12 +89,6 @@ SummaryJson = Annotated[
     bool,
     typer.Option("--json", help="print the summary as JSON (seats counted from 0, as in records)"),
 ]
-
-
-def fail(message: str, code: int = 1) -> typer.Exit:
-    """Print an error to stderr and return the exit to raise."""
-    print(f"{PROGRAM}: {message}", file=sys.stderr)
-    return typer.Exit(code)
 
 
 def resolve_lang(ctx: typer.Context, lang: str | None) -> str:

@@ -169,143 +169,149 @@ class Narrator:
     def _announce(self, event: Event, view: View) -> None:
         screen = self.screen
         names = screen.names
-        if isinstance(event, BidMade):
-            self._bid(event, view)
-        elif isinstance(event, Redealt):
-            screen.say(
-                "Nobody bid: the cards are dealt again ({rule}).",
-                style="yellow",
-                rule=view.preset.bidding.rule,
-            )
-        elif isinstance(event, KittyTurned):
-            screen.say(
-                "Nobody bid: the kitty is turned over: {cards} ({rule})",
-                cards=event.cards,
-                rule=view.preset.bidding.rule,
-            )
-        elif isinstance(event, TrumpDecided):
-            self._trump_decided(event, view)
-        elif isinstance(event, DeclarationTaken):
-            if event.cards:  # the two seats concerned see the cards
-                msgid = "{name} took the declared cards of {other}: {cards}"
-            else:
-                msgid = "{name} took the declared cards of {other}"
-            screen.say(
-                msgid, name=names[event.seat], other=names[event.from_seat], cards=event.cards
-            )
-        elif isinstance(event, GivenBack):
-            if event.cards:
+        match event:
+            case BidMade():
+                self._bid(event, view)
+            case Redealt():
                 screen.say(
-                    "{name} gave back to {other}: {cards}",
-                    name=names[event.seat],
-                    other=names[event.to_seat],
+                    "Nobody bid: the cards are dealt again ({rule}).",
+                    style="yellow",
+                    rule=view.preset.bidding.rule,
+                )
+            case KittyTurned():
+                screen.say(
+                    "Nobody bid: the kitty is turned over: {cards} ({rule})",
                     cards=event.cards,
+                    rule=view.preset.bidding.rule,
                 )
-            else:
+            case TrumpDecided():
+                self._trump_decided(event, view)
+            case DeclarationTaken():
+                if event.cards:  # the two seats concerned see the cards
+                    msgid = "{name} took the declared cards of {other}: {cards}"
+                else:
+                    msgid = "{name} took the declared cards of {other}"
                 screen.say(
-                    "{name} gave cards back to {other}",
+                    msgid, name=names[event.seat], other=names[event.from_seat], cards=event.cards
+                )
+            case GivenBack():
+                if event.cards:
+                    screen.say(
+                        "{name} gave back to {other}: {cards}",
+                        name=names[event.seat],
+                        other=names[event.to_seat],
+                        cards=event.cards,
+                    )
+                else:
+                    screen.say(
+                        "{name} gave cards back to {other}",
+                        name=names[event.seat],
+                        other=names[event.to_seat],
+                    )
+            case Swapped():
+                if event.pairs:
+                    screen.say(
+                        "You swapped with the kitty: {swaps}", swaps=screen.swaps(event.pairs)
+                    )
+                elif event.count:
+                    screen.say(
+                        plural(
+                            event.count,
+                            "{name} swapped 1 card with the kitty (R-8.4)",
+                            "{name} swapped {count} cards with the kitty (R-8.4)",
+                        ),
+                        name=names[event.seat],
+                        count=event.count,
+                    )
+                elif event.seat != screen.seat:
+                    screen.say("{name} is done with the kitty", name=names[event.seat])
+            case TrumpRevealed():
+                if event.cards:
+                    screen.say(
+                        "{name} showed {cards}: {trump}",
+                        style="bold",
+                        name=names[event.seat],
+                        cards=event.cards,
+                        trump=screen.trump_label(view),
+                    )
+                else:  # a 粘'd declaration is announced without cards (R-8.4)
+                    screen.say(
+                        "{name} announced {trump}",
+                        style="bold",
+                        name=names[event.seat],
+                        trump=screen.trump_label(view),
+                    )
+            case KittyTaken():
+                screen.kitty = event.cards  # empty unless the human took it
+                if event.cards:
+                    screen.say("You took the kitty: {cards}", style="bold", cards=event.cards)
+                else:
+                    screen.say(
+                        plural(
+                            view.preset.kitty_size,
+                            "{name} took the kitty (1 card)",
+                            "{name} took the kitty ({count} cards)",
+                        ),
+                        name=names[event.seat],
+                        count=view.preset.kitty_size,
+                    )
+            case Buried():
+                if event.cards:
+                    screen.say(
+                        "You buried {cards} ({points} points)",
+                        cards=event.cards,
+                        points=view.preset.kitty_points(event.cards),
+                    )
+                else:
+                    screen.say(
+                        plural(
+                            view.preset.kitty_size,
+                            "{name} buried 1 card",
+                            "{name} buried {count} cards",
+                        ),
+                        name=names[event.seat],
+                        count=view.preset.kitty_size,
+                    )
+            case FriendCalled():
+                self._friend_called(event, view)
+            case CardsPlayed():
+                self._played(event, view)
+            case FriendRevealed():
+                screen.say(
+                    "{name} turned out to be the friend!",
+                    style="bold green",
                     name=names[event.seat],
-                    other=names[event.to_seat],
                 )
-        elif isinstance(event, Swapped):
-            if event.pairs:
-                screen.say("You swapped with the kitty: {swaps}", swaps=screen.swaps(event.pairs))
-            elif event.count:
+            case TrickWon():
+                msgid = (
+                    "{name} won trick {number} (+{points})"
+                    if event.points
+                    else ("{name} won trick {number}")
+                )
                 screen.say(
-                    plural(
-                        event.count,
-                        "{name} swapped 1 card with the kitty (R-8.4)",
-                        "{name} swapped {count} cards with the kitty (R-8.4)",
-                    ),
+                    msgid,
+                    style="bold" if event.points else "",
                     name=names[event.seat],
-                    count=event.count,
+                    number=event.trick + 1,
+                    points=event.points,
                 )
-            elif event.seat != screen.seat:
-                screen.say("{name} is done with the kitty", name=names[event.seat])
-        elif isinstance(event, TrumpRevealed):
-            if event.cards:
+                self._pause()
+            case KittyRevealed() if event.multiplier and not event.points:
                 screen.say(
-                    "{name} showed {cards}: {trump}",
-                    style="bold",
-                    name=names[event.seat],
-                    cards=event.cards,
-                    trump=screen.trump_label(view),
+                    "The attackers won the last trick, but the kitty holds no points (R-7.2)",
+                    style="bold yellow",
                 )
-            else:  # a 粘'd declaration is announced without cards (R-8.4)
+            case KittyRevealed() if event.multiplier:
                 screen.say(
-                    "{name} announced {trump}",
-                    style="bold",
-                    name=names[event.seat],
-                    trump=screen.trump_label(view),
+                    "The attackers won the last trick: "
+                    "kitty {points} × {multiplier} = {bonus} (R-7.2)",
+                    style="bold yellow",
+                    points=event.points,
+                    multiplier=event.multiplier,
+                    bonus=event.points * event.multiplier,
                 )
-        elif isinstance(event, KittyTaken):
-            screen.kitty = event.cards  # empty unless the human took it
-            if event.cards:
-                screen.say("You took the kitty: {cards}", style="bold", cards=event.cards)
-            else:
-                screen.say(
-                    plural(
-                        view.preset.kitty_size,
-                        "{name} took the kitty (1 card)",
-                        "{name} took the kitty ({count} cards)",
-                    ),
-                    name=names[event.seat],
-                    count=view.preset.kitty_size,
-                )
-        elif isinstance(event, Buried):
-            if event.cards:
-                screen.say(
-                    "You buried {cards} ({points} points)",
-                    cards=event.cards,
-                    points=view.preset.kitty_points(event.cards),
-                )
-            else:
-                screen.say(
-                    plural(
-                        view.preset.kitty_size,
-                        "{name} buried 1 card",
-                        "{name} buried {count} cards",
-                    ),
-                    name=names[event.seat],
-                    count=view.preset.kitty_size,
-                )
-        elif isinstance(event, FriendCalled):
-            self._friend_called(event, view)
-        elif isinstance(event, CardsPlayed):
-            self._played(event, view)
-        elif isinstance(event, FriendRevealed):
-            screen.say(
-                "{name} turned out to be the friend!", style="bold green", name=names[event.seat]
-            )
-        elif isinstance(event, TrickWon):
-            msgid = (
-                "{name} won trick {number} (+{points})"
-                if event.points
-                else ("{name} won trick {number}")
-            )
-            screen.say(
-                msgid,
-                style="bold" if event.points else "",
-                name=names[event.seat],
-                number=event.trick + 1,
-                points=event.points,
-            )
-            self._pause()
-        elif isinstance(event, KittyRevealed) and event.multiplier and not event.points:
-            screen.say(
-                "The attackers won the last trick, but the kitty holds no points (R-7.2)",
-                style="bold yellow",
-            )
-        elif isinstance(event, KittyRevealed) and event.multiplier:
-            screen.say(
-                "The attackers won the last trick: kitty {points} × {multiplier} = {bonus} (R-7.2)",
-                style="bold yellow",
-                points=event.points,
-                multiplier=event.multiplier,
-                bonus=event.points * event.multiplier,
-            )
-        elif isinstance(event, RoundScored):
-            screen.kitty = ()
+            case RoundScored():
+                screen.kitty = ()
 
     def _bid(self, event: BidMade, view: View) -> None:
         screen = self.screen

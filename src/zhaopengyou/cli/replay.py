@@ -18,7 +18,7 @@ import typer
 from ..i18n import tr
 from ..i18n.os_errors import os_error_msgid
 from ..records import Message, RecordError, ReplayReport, read_records, replay_record
-from .main import fail
+from .errors import fail
 
 
 def run_replay(file: Path, *, json_out: bool, lang: str) -> None:

@@ -345,32 +345,33 @@ _EXTRA_ARGUMENTS = re.compile(r"Got unexpected extra argument(?:s|\(s\))? \((?P<
 
 def usage_error_text(err: UsageError, lang: str) -> str:
     """What the parser found wrong, in ``lang``."""
-    if isinstance(err, NoSuchOption):
-        text = tr("no such option: {option}", lang, option=err.option_name)
-        if err.possibilities:
-            maybe = ", ".join(sorted(err.possibilities))
-            text += tr(" (did you mean {options}?)", lang, options=maybe)
-        return text
-    if isinstance(err, BadOptionUsage):
-        if "does not take a value" in err.message:
-            return tr("option {option} takes no value", lang, option=err.option_name)
-        return tr("option {option} needs a value", lang, option=err.option_name)
-    if isinstance(err, MissingParameter) and err.param is not None:
-        if isinstance(err.param, TyperArgument):
-            name = err.param.metavar or (err.param.name or "").upper()
-            return tr("missing argument {name}", lang, name=name)
-        return tr("missing option {name}", lang, name=_param_hint(err.param))
-    if isinstance(err, BadParameter) and err.param is not None:
-        hint = _param_hint(err.param)
-        expected = _expected_value(err.param)
-        if expected is not None:
-            return tr(
-                "invalid value for {option}: expected {expected}",
-                lang,
-                option=hint,
-                expected=tr(expected, lang),
-            )
-        return tr("invalid value for {option}", lang, option=hint)
+    match err:
+        case NoSuchOption():
+            text = tr("no such option: {option}", lang, option=err.option_name)
+            if err.possibilities:
+                maybe = ", ".join(sorted(err.possibilities))
+                text += tr(" (did you mean {options}?)", lang, options=maybe)
+            return text
+        case BadOptionUsage():
+            if "does not take a value" in err.message:
+                return tr("option {option} takes no value", lang, option=err.option_name)
+            return tr("option {option} needs a value", lang, option=err.option_name)
+        case MissingParameter() if err.param is not None:
+            if isinstance(err.param, TyperArgument):
+                name = err.param.metavar or (err.param.name or "").upper()
+                return tr("missing argument {name}", lang, name=name)
+            return tr("missing option {name}", lang, name=_param_hint(err.param))
+        case BadParameter() if err.param is not None:
+            hint = _param_hint(err.param)
+            expected = _expected_value(err.param)
+            if expected is not None:
+                return tr(
+                    "invalid value for {option}: expected {expected}",
+                    lang,
+                    option=hint,
+                    expected=tr(expected, lang),
+                )
+            return tr("invalid value for {option}", lang, option=hint)
     message = err.format_message()
     if found := _NO_SUCH_COMMAND.fullmatch(message):
         return tr("no such command: {name}", lang, name=found["name"]) + _commands(err, lang)

@@ -83,7 +83,6 @@ class BotClient:
     _ws: Any = None
     _pending: dict[str, tuple[float, int, dict[str, Any]]] = field(default_factory=dict)
     _counter: int = 0
-    _last_view: dict[str, Any] | None = None
     _acted_on: tuple[int, int] | None = None
     _tricks: list[dict[str, Any]] = field(default_factory=list)
     _rate: RateLimit = field(default_factory=RateLimit)
@@ -156,7 +155,6 @@ class BotClient:
             self.seen.setdefault(message["round"], []).extend(e["seq"] for e in message["events"])
         elif kind == "view":
             self._merge_tricks(message)
-            self._last_view = message
             await self._act(message)
 
     def _merge_tricks(self, message: dict[str, Any]) -> None:

@@ -221,26 +221,27 @@ class Gateway:
     async def dispatch(self, conn: Connection, message: Any) -> None:
         """Route a validated client message: the lobby here, everything else to a room (a
         ping too, so that its pong comes after the answers to what was sent before it)."""
-        if isinstance(message, p.Ping) and conn.room_id is None:
-            conn.send(p.pong(message.ref))
-        elif isinstance(message, p.Hello):
-            conn.send(p.error(p.BAD_MESSAGE, "already said hello", message.ref))
-        elif isinstance(message, p.Lobby):
-            if message.follow:
-                self.lobby.follow(conn)
-            else:
-                self.lobby.unfollow(conn)
-                conn.send(p.Ack(type="ack", ref=message.ref))
-        elif isinstance(message, p.Join | p.Watch):
-            await self._enter(conn, message)
-        elif conn.room_id is None:
-            conn.send(p.error(p.NO_ROOM, tr("you are not in a room", conn.lang), message.ref))
-        else:
-            if isinstance(message, ANSWERED) and message.ref is not None:
-                conn.outstanding[message.ref] = message.type
-            if isinstance(message, p.Resync):
-                conn.since = _later(conn.since, _since(message.since))
-            self._route(conn, conn.room_id, message)
+        match message:
+            case p.Ping() if conn.room_id is None:
+                conn.send(p.pong(message.ref))
+            case p.Hello():
+                conn.send(p.error(p.BAD_MESSAGE, "already said hello", message.ref))
+            case p.Lobby():
+                if message.follow:
+                    self.lobby.follow(conn)
+                else:
+                    self.lobby.unfollow(conn)
+                    conn.send(p.Ack(type="ack", ref=message.ref))
+            case p.Join() | p.Watch():
+                await self._enter(conn, message)
+            case _ if conn.room_id is None:
+                conn.send(p.error(p.NO_ROOM, tr("you are not in a room", conn.lang), message.ref))
+            case _:
+                if isinstance(message, ANSWERED) and message.ref is not None:
+                    conn.outstanding[message.ref] = message.type
+                if isinstance(message, p.Resync):
+                    conn.since = _later(conn.since, _since(message.since))
+                self._route(conn, conn.room_id, message)
 
     async def _enter(self, conn: Connection, message: p.Join | p.Watch) -> None:
         found = await self._locate(message.room, message.code, conn.account["id"])

@@ -1002,10 +1002,6 @@ class Store:
             for r in rows
         ]
 
-    async def count_accounts(self) -> int:
-        async with self.engine.connect() as connection:
-            return int((await connection.execute(select(func.count(Account.id)))).scalar_one())
-
 
 async def _lease_every_room(connection: AsyncConnection) -> None:
     leased = select(RoomLease.room_id)
