@@ -181,8 +181,9 @@ def setup_play(
     kitty: str = "",
     trump: str | None = "S",
     solo: bool = False,
+    leader: int | None = None,
 ) -> Round:
-    rnd = Round.from_hands(
+    return Round.from_hands(
         QIDONG,
         hands,
         level_rank="2",
@@ -190,9 +191,9 @@ def setup_play(
         banker=banker,
         kitty=kitty,
         friend_call=friend,
+        solo=solo,
+        leader=leader,
     )
-    rnd.solo = solo
-    return rnd
 
 
 def test_friend_call_singles_twin_not_buried_and_solo() -> None:
@@ -334,8 +335,8 @@ def test_failed_throw_costs_five_points_a_card_in_x() -> None:  # R-4.4 qidong
         friend="5C",
         banker=0,
         trump="D",
+        leader=1,
     )
-    rnd.to_act = 1
     rnd.apply(1, Play.parse("KH QH QH"))
     assert rnd.point_adjustment == -15
 

@@ -962,7 +962,7 @@ def test_a_position_with_swaps_counts_the_kitty_after_them() -> None:  # R-8.4, 
         SHANDONG, ["AS 2C", "KS QS", "JS 10S", "9S 8S"], kitty=kitty, swaps=swaps, **position
     )
     assert rnd.declarer == 0 and rnd.buried_by == 2  # the banker declared: its partner buried
-    assert rnd.swaps == [(Card("5D"), Card("2C"))]
+    assert rnd.swaps == ((Card("5D"), Card("2C")),)
     assert rnd.view(0).swaps == ((Card("5D"), Card("2C")),)  # only the declarer sees them
     assert [rnd.view(seat).swaps for seat in (1, 2, 3)] == [()] * 3
     assert {rnd.view(seat).swap_count for seat in range(4)} == {1}
@@ -1500,7 +1500,7 @@ def test_a_swap_is_refused_word_for_word(
     action = Swap(tuple((Card(held), Card(buried)) for held, buried in swaps))
     if refused is None:
         rnd.apply(1, action)
-        assert rnd.swaps == list(action.pairs) and rnd.view(0).trump_suit == 1  # ♥ shown
+        assert rnd.swaps == tuple(action.pairs) and rnd.view(0).trump_suit == 1  # ♥ shown
         return
     before = rnd.to_json()
     with pytest.raises(IllegalAction) as caught:

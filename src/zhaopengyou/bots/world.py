@@ -189,19 +189,11 @@ def _round_at_first_trick(
         solo=view.solo if call is None else call.solo,
         declarer=view.declarer,
         swaps=swaps,
+        number=view.round_number,
+        dealer=view.dealer,
+        bids=view.bids,
+        kitty_turned=view.kitty_turned,
     )
-    _copy_bidding(rnd, view)
-    return rnd
-
-
-def _copy_bidding(rnd: Round, view: View) -> None:
-    """The record of the bidding, as this seat saw it (R-8): it does not change the
-    play, but the bids count for `qidong`'s multiplier (R-8.3)."""
-    rnd.number = view.round_number
-    rnd.dealer = view.dealer
-    rnd.bids = list(view.bids)
-    rnd.kitty_turned = view.kitty_turned
-    rnd.declaration_shown = bool(view.preset.bidding.revealed_cards(view.bids))
 
 
 def first_trick(

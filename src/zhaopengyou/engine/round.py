@@ -25,12 +25,22 @@ its history (:meth:`history`, :meth:`from_history`) and copies itself for search
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from .actions import Action, Bid, Bury, CallFriend, GiveBack, Pass, Play, Swap, action_from_dict
 from .bidding import BidContext, BidRecord
-from .cards import CARD_POINTS, CARDS, NUM_KINDS, Card, full_deck
+from .cards import (
+    CARD_POINTS,
+    CARDS,
+    NUM_KINDS,
+    RANK_NAMES,
+    SUIT_LETTERS,
+    Card,
+    format_cards,
+    full_deck,
+    parse_cards,
+)
 from .codec import (
     DecodeError,
     decode_rng,
@@ -65,6 +75,19 @@ from .events import (
 )
 from .ordering import Ordering
 from .presets import Preset
+from .snapshot import state_from_json, state_to_json
+from .state import (
+    Bidding,
+    Deal,
+    Declaration,
+    GiveBackOwed,
+    Journal,
+    Partnership,
+    RoundState,
+    Setup,
+    Tally,
+    TrickInPlay,
+)
 from .table import (
     BID,
     BURY,
@@ -73,13 +96,15 @@ from .table import (
     DONE,
     PLAY,
     SWAP,
+    Phase,
     PlayRecord,
     RoundResult,
     Trick,
 )
 from .tricks import beating_cards, forced_unit
-from .units import Shape, Unit, format_of
-from .view import View, burial_error, expected_kinds
+from .units import Unit, format_of
+from .view import ACCEPTED_IN, View, burial_error, expected_kinds
+from .wire import ActionKind
 
 # Building the named tuples of the hot path without their Python-level constructor.
 _new = tuple.__new__
@@ -129,8 +154,37 @@ def _card_or_none(item: object) -> Card | None:
     return None
 
 
+class _Handler(NamedTuple):
+    """How :meth:`Round.apply` takes one action kind: the method that decides it and what
+    it says when the phase or the turn is not the action's."""
+
+    kind: ActionKind
+    handle: Callable[[Round, int, Any], None]
+    wrong_phase: str
+    not_your_turn: str  # may name ``{seat}``: the seat to act
+    rule: str | None
+    phase_rule: str | None  # the rule a wrong phase names
+
+
 class Round:
-    """The full state of one round. Players only ever see :meth:`view`."""
+    """The full state of one round. Players only ever see :meth:`view`.
+
+    The state lives in the groups of :mod:`zhaopengyou.engine.state` (``setup``,
+    ``deal``, ``bidding``, ``declaration``, ``friend``, ``trick``, ``tally``,
+    ``journal``); ``phase`` and ``to_act`` say where the round is. The read-only
+    properties below name the parts that callers ask for most.
+    """
+
+    setup: Setup
+    deal: Deal
+    bidding: Bidding
+    declaration: Declaration
+    partnership: Partnership
+    trick: TrickInPlay
+    tally: Tally
+    journal: Journal
+    phase: Phase
+    to_act: int | None
 
     def __init__(
         self,
@@ -153,31 +207,27 @@ class Round:
             raise ValueError("deck is not a full set of cards for this preset")
         self.preset = preset
         self._options = preset.options  # read on every bid check
-        self.seed = seed
-        self._rng = rng if rng is not None else random.Random(seed)
-        self.number = number
         if levels is None and preset.fixed_level_rank is None:
             levels = (preset.ladder[0],) * players  # a new match starts at the ladder's foot
-        self.levels_before: tuple[int, ...] | None = tuple(levels) if levels is not None else None
-        self.banker: int | None = banker
+        levels_before = tuple(levels) if levels is not None else None
         # R-8.1: dealt from the banker when known, else from the rotating dealer seat.
-        self.dealer = banker if banker is not None else dealer
-        self.level_rank = self._level_rank()
-        self.redeals = 0
-        self.position = False  # set up from given hands (from_hands), not dealt
-        self._log: list[Event] = []  # every event of the round; event i has seq i + 1
-        self._steps: list[tuple[int, Card | Action]] = []  # (seat, card dealt or action)
-        self._start: dict[str, Any] = {
+        first = banker if banker is not None else dealer
+        self.setup = Setup(
+            seed, number, levels_before, banker, first, _level_rank(preset, levels_before, banker)
+        )
+        start: dict[str, Any] = {
             "kind": "start",
             "number": number,
-            "levels_before": encode_levels(self.levels_before),
+            "levels_before": encode_levels(levels_before),
             "banker": banker,
-            "dealer": self.dealer,
+            "dealer": first,
         }
         if deck is not None:
-            self._start["deck"] = [CARDS[c].ascii for c in deck]
+            start["deck"] = [CARDS[c].ascii for c in deck]
+        shuffler = rng if rng is not None else random.Random(seed)
         if rng is not None or seed is None:  # the shuffles cannot be redone from a seed
-            self._start["rng"] = encode_rng(self._rng)
+            start["rng"] = encode_rng(shuffler)
+        self.journal = Journal(start, shuffler, [], [])
         self._start_deal(deck)
 
     @classmethod
@@ -196,6 +246,10 @@ class Round:
         solo: bool = False,
         declarer: int | None = None,
         swaps: Sequence[Sequence[str | Card]] = (),
+        number: int = 1,
+        dealer: int | None = None,
+        bids: Sequence[BidRecord] = (),
+        kitty_turned: str | Sequence[Card] = (),
     ) -> Round:
         """A round set up at the first trick (or any trick) from given hands.
 
@@ -210,25 +264,32 @@ class Round:
         declarer's (hand card, kitty card) exchanges with it (R-8.4): the hands hold the
         cards after them, and R-7 scores the kitty after them.
 
+        The record of how the round got there, which changes no play: its ``number`` in
+        the match, the ``dealer`` (the banker when not given), the ``bids`` made (they
+        count for `qidong`'s multiplier, R-8.3) and the kitty cards turned over when
+        nobody bid (``kitty_turned``).
+
         >>> from zhaopengyou.engine.presets import get_preset
         >>> r = Round.from_hands(get_preset("tractor"), ["AS", "KS", "QS", "JS"],
         ...                      level_rank="2", trump_suit="H", banker=0)
         >>> r.phase, r.to_act, r.view(1).hand
         (<Phase.PLAY: 'play'>, 0, (Card('KS'),))
         """
-        from .cards import RANK_NAMES, SUIT_LETTERS, format_cards, parse_cards
-
         parsed = [parse_cards(h) if isinstance(h, str) else list(h) for h in hands]
         buried = parse_cards(kitty) if isinstance(kitty, str) else list(kitty)
-        if len(parsed) != preset.players:
-            raise ValueError(f"{preset.name} needs {preset.players} hands")
+        turned = parse_cards(kitty_turned) if isinstance(kitty_turned, str) else list(kitty_turned)
+        players = preset.players
+        if len(parsed) != players:
+            raise ValueError(f"{preset.name} needs {players} hands")
         if len({len(h) for h in parsed}) != 1:
             raise ValueError("every hand must hold the same number of cards")
         if solo and friend_call is not None:
             raise ValueError("call a friend or play solo, not both")
         if any(len(pair) != 2 for pair in swaps):
             raise ValueError("each swap is (hand card, kitty card)")
-        exchanges = [(Card(pair[0]), Card(pair[1])) for pair in swaps]
+        if dealer is not None and not 0 <= dealer < players:
+            raise ValueError("the dealer must be a seat")
+        exchanges = tuple((Card(pair[0]), Card(pair[1])) for pair in swaps)
         scored = list(buried)  # the kitty after the swaps: what the hands complement
         for from_hand, from_kitty in exchanges:
             if from_kitty not in scored:
@@ -245,122 +306,270 @@ class Round:
             raise ValueError(f"unknown trump suit {trump_suit!r}")
         rank = RANK_NAMES.index(level_rank)
         level_list = (
-            [RANK_NAMES.index(x) for x in levels] if levels is not None else [rank] * preset.players
+            [RANK_NAMES.index(x) for x in levels] if levels is not None else [rank] * players
         )
         rnd = cls(
             preset,
             deck=full_deck(preset.decks),  # a position uses no shuffle: its seed stays None
             levels=level_list if preset.fixed_level_rank is None else None,
             banker=banker,
+            number=number,
         )
-        rnd.position = True
-        rnd.deck = []
-        rnd.kitty = tuple(CARDS[c] for c in buried)
-        rnd.level_rank = rank
-        rnd.trump_suit = None if trump_suit is None else SUIT_LETTERS.index(trump_suit)
-        rnd.ordering = preset.ordering(rank, rnd.trump_suit)
-        rnd.hands = [[0] * NUM_KINDS for _ in parsed]
+        setup = rnd.setup
+        setup.position = True
+        setup.level_rank = rank
+        setup.dealer = banker if dealer is None else dealer
+        cards_to_deal = rnd.deal.cards_to_deal
+        held = [[0] * NUM_KINDS for _ in parsed]
         for seat, hand in enumerate(parsed):
             for card in hand:
-                rnd.hands[seat][card] += 1
-        rnd.hand_sizes = [len(h) for h in parsed]
-        rnd.received = [list(h) for h in parsed]
-        rnd.dealt = rnd.cards_to_deal
-        rnd.declarer = declarer
-        rnd.buried_by = preset.kitty_taker(banker, declarer)
-        rnd.buried = tuple(buried)
-        rnd.swaps = exchanges
-        rnd.solo = solo
+                held[seat][card] += 1
+        rnd.deal = Deal(
+            [],
+            cards_to_deal,
+            cards_to_deal,
+            held,
+            [len(h) for h in parsed],
+            [list(h) for h in parsed],
+            tuple(CARDS[c] for c in buried),
+        )
+        rnd.bidding = Bidding(list(bids), kitty_turned=tuple(turned))
+        suit = None if trump_suit is None else SUIT_LETTERS.index(trump_suit)
+        rnd.declaration = Declaration(
+            suit,
+            preset.ordering(rank, suit),
+            declarer,
+            shown=bool(preset.bidding.revealed_cards(bids)),
+            buried_by=preset.kitty_taker(banker, declarer),
+            buried=tuple(buried),
+            swaps=exchanges,
+        )
         if friend_call is not None:
             card = Card.parse(friend_call)
-            rnd.friend_call = card
-            rnd.friend = preset.find_friend(banker, card, rnd.hands)
+            rnd.partnership = Partnership(card, seat=preset.find_friend(banker, card, held))
+        else:
+            rnd.partnership = Partnership(solo=solo)
         rnd.phase = PLAY
         rnd.to_act = banker if leader is None else leader
-        rnd._start = {
-            "kind": "start",
-            "position": {
-                "hands": [format_cards(hand, ascii=True) for hand in parsed],
-                "kitty": format_cards(buried, ascii=True),
-                "level_rank": level_rank,
-                "trump_suit": trump_suit,
-                "banker": banker,
-                "levels": None if levels is None else list(levels),
-                "friend_call": None if friend_call is None else Card.parse(friend_call).ascii,
-                "leader": leader,
-            },
+        position: dict[str, Any] = {
+            "hands": [format_cards(hand, ascii=True) for hand in parsed],
+            "kitty": format_cards(buried, ascii=True),
+            "level_rank": level_rank,
+            "trump_suit": trump_suit,
+            "banker": banker,
+            "levels": None if levels is None else list(levels),
+            "friend_call": None if friend_call is None else Card.parse(friend_call).ascii,
+            "leader": leader,
         }
         # Only when given, so that older position histories stay as they were.
-        position = rnd._start["position"]
         if solo:
             position["solo"] = True
         if declarer is not None:
             position["declarer"] = declarer
         if exchanges:
             position["swaps"] = [[h.ascii, k.ascii] for h, k in exchanges]
+        if number != 1:
+            position["number"] = number
+        if dealer is not None:
+            position["dealer"] = dealer
+        if bids:
+            position["bids"] = [bid.to_dict() for bid in bids]
+        if turned:
+            position["kitty_turned"] = format_cards(turned, ascii=True)
+        rnd.journal.start = {"kind": "start", "position": position}
         return rnd
 
-    def _level_rank(self) -> int:
-        if self.preset.fixed_level_rank is not None:
-            return self.preset.fixed_level_rank
-        assert self.levels_before is not None
-        if self.banker is not None:
-            return self.levels_before[self.banker]
-        if len(set(self.levels_before)) != 1:
-            raise ValueError("without a banker every seat must be at the same level")
-        return self.levels_before[0]
-
     def _start_deal(self, deck: Sequence[int] | None = None) -> None:
-        players = self.preset.players
+        """The cards shuffled (or ``deck``) and nothing dealt, bid or played yet."""
+        preset = self.preset
         if deck is not None:
-            self.deck = list(deck)
+            cards = list(deck)
         else:
-            self.deck = list(full_deck(self.preset.decks))
-            self._rng.shuffle(self.deck)
-        self.cards_to_deal = players * self.preset.hand_size
-        self.dealt = 0
-        self.hands: list[list[int]] = [[0] * NUM_KINDS for _ in range(players)]
-        self.hand_sizes = [0] * players
-        self.received: list[list[Card]] = [[] for _ in range(players)]
-        self.kitty: tuple[Card, ...] = tuple(CARDS[c] for c in self.deck[self.cards_to_deal :])
-        self.bids: list[BidRecord] = []
-        self._bids_version = 0  # bumped on every change of the bids, for the caches below
-        self._visible_cache: dict[int | None, tuple[int, tuple[BidRecord, ...]]] = {}
-        self._declarer_cache: tuple[int, int | None] = (-1, None)
+            cards = list(full_deck(preset.decks))
+            self.journal.rng.shuffle(cards)
+        self.deal = Deal.start(cards, preset.players, preset.hand_size)
+        self.bidding = Bidding([])
+        self.declaration = Declaration()
+        self.partnership = Partnership()
+        self.trick = TrickInPlay([])
+        self.tally = Tally.start(preset.players)
         self.phase = DEAL
-        self.to_act: int | None = None
-        self._passes = 0
-        self.trump_suit: int | None = None
-        self.ordering: Ordering | None = None
-        self.kitty_turned: tuple[Card, ...] = ()
-        self.declarer: int | None = None  # who set a hidden trump suit (R-8.4)
-        self.trump_public = True
-        self.declaration_shown = False  # the declarer showed the face-down cards (R-8.4)
-        self.trump_knowers: frozenset[int] = frozenset()
-        self.pending_give_back: tuple[int, int, int] | None = None  # taker, from seat, n
-        self._resume_to: int | None = None  # who was to act when a 粘 interrupted
-        self.swaps: list[tuple[Card, Card]] = []
-        self.buried_by: int | None = None
-        self.buried: tuple[Card, ...] = ()
-        self.friend_call: Card | None = None
-        self.solo = False
-        self.friend: int | None = None
-        self.friend_revealed = False
-        self.tricks: tuple[Trick, ...] = ()  # immutable, so views share it
-        self.current: list[PlayRecord] = []
-        self.lead_units: tuple[Unit, ...] = ()
-        self._lead_shapes: tuple[Shape, ...] = ()
-        self._lead_suit = 0
-        self.points_won = [0] * players
-        self.penalties = [0] * players
-        self.point_adjustment = 0  # qidong throw penalties counted in X (R-4.4)
-        self.throws_tried = 0
-        self.throws_failed = 0
-        self.result: RoundResult | None = None
+        self.to_act = None
+
+    # --- the parts of the state callers ask for ----------------------------------------
+
+    @property
+    def seed(self) -> int | None:
+        return self.setup.seed
+
+    @property
+    def number(self) -> int:
+        return self.setup.number
+
+    @property
+    def levels_before(self) -> tuple[int, ...] | None:
+        return self.setup.levels_before
+
+    @property
+    def banker(self) -> int | None:
+        return self.setup.banker
+
+    @property
+    def dealer(self) -> int:
+        return self.setup.dealer
+
+    @property
+    def level_rank(self) -> int:
+        return self.setup.level_rank
+
+    @property
+    def redeals(self) -> int:
+        return self.setup.redeals
+
+    @property
+    def position(self) -> bool:
+        return self.setup.position
+
+    @property
+    def deck(self) -> list[int]:
+        return self.deal.deck
+
+    @property
+    def cards_to_deal(self) -> int:
+        return self.deal.cards_to_deal
+
+    @property
+    def dealt(self) -> int:
+        return self.deal.dealt
+
+    @property
+    def hands(self) -> list[list[int]]:
+        """Each seat's hand as a count per card kind (``hands[seat][card]``)."""
+        return self.deal.hands
+
+    @property
+    def hand_sizes(self) -> list[int]:
+        return self.deal.hand_sizes
+
+    @property
+    def received(self) -> list[list[Card]]:
+        return self.deal.received
+
+    @property
+    def kitty(self) -> tuple[Card, ...]:
+        return self.deal.kitty
+
+    @property
+    def bids(self) -> list[BidRecord]:
+        return self.bidding.bids
+
+    @property
+    def kitty_turned(self) -> tuple[Card, ...]:
+        return self.bidding.kitty_turned
+
+    @property
+    def trump_suit(self) -> int | None:
+        return self.declaration.trump_suit
+
+    @property
+    def ordering(self) -> Ordering | None:
+        return self.declaration.ordering
+
+    @property
+    def declarer(self) -> int | None:
+        return self.declaration.declarer
+
+    @property
+    def trump_public(self) -> bool:
+        return self.declaration.trump_public
+
+    @property
+    def declaration_shown(self) -> bool:
+        return self.declaration.shown
+
+    @property
+    def trump_knowers(self) -> frozenset[int]:
+        return self.declaration.knowers
+
+    @property
+    def pending_give_back(self) -> tuple[int, int, int] | None:
+        """After a 粘 (R-8.4): (the taker, the seat it took from, how many cards)."""
+        owed = self.declaration.give_back
+        return None if owed is None else (owed.taker, owed.owner, owed.amount)
+
+    @property
+    def buried_by(self) -> int | None:
+        return self.declaration.buried_by
+
+    @property
+    def buried(self) -> tuple[Card, ...]:
+        return self.declaration.buried
+
+    @property
+    def swaps(self) -> tuple[tuple[Card, Card], ...]:
+        return self.declaration.swaps
+
+    @property
+    def final_kitty(self) -> tuple[Card, ...]:
+        """The kitty after the declarer's swaps (R-8.4): what R-7 scores."""
+        return self.declaration.final_kitty
+
+    @property
+    def friend_call(self) -> Card | None:
+        return self.partnership.call
+
+    @property
+    def solo(self) -> bool:
+        return self.partnership.solo
+
+    @property
+    def friend(self) -> int | None:
+        return self.partnership.seat
+
+    @property
+    def friend_revealed(self) -> bool:
+        return self.partnership.revealed
+
+    @property
+    def current(self) -> list[PlayRecord]:
+        """The plays of the trick in progress."""
+        return self.trick.plays
+
+    @property
+    def lead_units(self) -> tuple[Unit, ...]:
+        return self.trick.units
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        return self.tally.tricks
+
+    @property
+    def points_won(self) -> list[int]:
+        return self.tally.points_won
+
+    @property
+    def penalties(self) -> list[int]:
+        return self.tally.penalties
+
+    @property
+    def point_adjustment(self) -> int:
+        return self.tally.point_adjustment
+
+    @property
+    def throws_tried(self) -> int:
+        return self.tally.throws_tried
+
+    @property
+    def throws_failed(self) -> int:
+        return self.tally.throws_failed
+
+    @property
+    def result(self) -> RoundResult | None:
+        return self.tally.result
 
     def _emit(self, cls: type[Any], *fields: Any) -> None:
         """Log an event, numbering it."""
-        log = self._log
+        log = self.journal.log
         log.append(_new(cls, (*fields, len(log) + 1)))
 
     # --- dealing -----------------------------------------------------------------------
@@ -369,27 +578,29 @@ class Round:
         """Deal the next card (R-8.1); after the last one the closing window opens."""
         if self.phase is not DEAL:
             raise WrongPhase("all cards are dealt")
-        if self.pending_give_back is not None:
+        owed = self.declaration.give_back
+        if owed is not None:
             raise WrongPhase(
-                "seat {seat} must give cards back first",
-                rule="R-8.4",
-                seat=self.pending_give_back[0],
+                "seat {seat} must give cards back first", rule="R-8.4", seat=owed.taker
             )
-        seat = (self.dealer + self.dealt) % self.preset.players
-        card = CARDS[self.deck[self.dealt]]
-        self.hands[seat][card] += 1
-        self.hand_sizes[seat] += 1
-        self.received[seat].append(card)
-        self.dealt += 1
-        log = self._log
-        event = _new(CardDealt, (seat, card, self.dealt, len(log) + 1))
+        deal = self.deal
+        seat = (self.setup.dealer + deal.dealt) % self.preset.players
+        card = CARDS[deal.deck[deal.dealt]]
+        deal.hands[seat][card] += 1
+        deal.hand_sizes[seat] += 1
+        deal.received[seat].append(card)
+        deal.dealt += 1
+        journal = self.journal
+        log = journal.log
+        event = _new(CardDealt, (seat, card, deal.dealt, len(log) + 1))
         log.append(event)
-        self._steps.append((seat, card))
-        if self.dealt == self.cards_to_deal:
+        journal.steps.append((seat, card))
+        if deal.dealt == deal.cards_to_deal:
             self.phase = BID
-            last = self.bids[-1].seat if self.bids else self.dealer
+            bids = self.bidding.bids
+            last = bids[-1].seat if bids else self.setup.dealer
             self.to_act = (last + 1) % self.preset.players
-            self._passes = 0
+            self.bidding.passes = 0
         return [event]
 
     def deal_all(self) -> list[Event]:
@@ -412,39 +623,34 @@ class Round:
                 seat=seat,
                 players=self.preset.players,
             )
-        if self.pending_give_back is not None and not isinstance(action, GiveBack):
-            raise NotYourTurn(
-                "seat {seat} must give cards back first",
-                rule="R-8.4",
-                seat=self.pending_give_back[0],
-            )
-        start = len(self._log)
-        if type(action) is Play or isinstance(action, Play):
-            self._play(seat, action)
-        elif isinstance(action, Bid):
-            self._bid(seat, action)
-        elif isinstance(action, Pass):
-            self._pass(seat)
-            self._steps.append((seat, action))
-        elif isinstance(action, Bury):
-            self._bury(seat, action)
-        elif isinstance(action, CallFriend):
-            self._call_friend(seat, action)
-        elif isinstance(action, GiveBack):
-            self._give_back(seat, action)
-        elif isinstance(action, Swap):
-            self._swap(seat, action)
-        else:
-            raise MalformedAction("unknown action {action!r}", action=action)
-        return self._log[start:]
+        handler = _HANDLERS.get(type(action)) or _handler_of(action)
+        owed = self.declaration.give_back
+        giver = None if owed is None else owed.taker
+        # Bids are judged by their handler, which names the rule a refused one breaks.
+        if handler.kind not in expected_kinds(self.phase, seat, self.to_act, giver, True):
+            raise self._refusal(handler, giver)
+        log = self.journal.log
+        start = len(log)
+        handler.handle(self, seat, action)
+        return log[start:]
+
+    def _refusal(self, handler: _Handler, giver: int | None) -> IllegalAction:
+        """Why an action of this kind is not taken from this seat now."""
+        if giver is not None:  # a 粘 interrupts everything until the cards are given back
+            return NotYourTurn("seat {seat} must give cards back first", rule="R-8.4", seat=giver)
+        if self.phase not in ACCEPTED_IN[handler.kind]:
+            return WrongPhase(handler.wrong_phase, rule=handler.phase_rule)
+        if "{seat}" in handler.not_your_turn:
+            return NotYourTurn(handler.not_your_turn, rule=handler.rule, seat=self.to_act)
+        return NotYourTurn(handler.not_your_turn, rule=handler.rule)
 
     def expected(self) -> Expected:
         """Who may act now and how (R-8.1: anyone may bid while the cards are dealt).
 
         Every kind offered to a seat has at least one legal action.
         """
-        pending = self.pending_give_back
-        giver = pending[0] if pending is not None else None
+        owed = self.declaration.give_back
+        giver = owed.taker if owed is not None else None
         phase = self.phase
         bidding = phase is DEAL or phase is BID
         kinds = tuple(
@@ -463,35 +669,27 @@ class Round:
 
     def can_bid(self, seat: int) -> bool:
         """Whether ``seat`` has any legal bid now (cheap; used to skip asking)."""
-        if self.phase is not DEAL and (self.phase is not BID or seat != self.to_act):
-            return False
-        bidding = self.preset.bidding
-        hand = self.hands[seat]
-        return bidding.could_bid(hand, self.level_rank, self.bids, seat) and bool(
-            bidding.legal_bids(self.bid_context(seat))
-        )
+        return self.may_bid(seat) and bool(self.preset.bidding.legal_bids(self.bid_context(seat)))
 
     def may_bid(self, seat: int) -> bool:
         """A cheap necessary condition for :meth:`can_bid` (False: surely no legal bid)."""
         if self.phase is not DEAL and (self.phase is not BID or seat != self.to_act):
             return False
-        return self.preset.bidding.could_bid(self.hands[seat], self.level_rank, self.bids, seat)
+        return self.preset.bidding.could_bid(
+            self.deal.hands[seat], self.setup.level_rank, self.bidding.bids, seat
+        )
 
     def bid_context(self, seat: int) -> BidContext:
         return BidContext(
-            self.hands[seat],
+            self.deal.hands[seat],
             seat,
-            self.bids,
-            self.level_rank,
+            self.bidding.bids,
+            self.setup.level_rank,
             self.phase is DEAL,
             self._options,
         )
 
     def _bid(self, seat: int, action: Bid) -> None:
-        if self.phase not in (DEAL, BID):
-            raise WrongPhase("bidding is over", rule="R-8.1")
-        if self.phase is BID and seat != self.to_act:
-            raise NotYourTurn("seat {seat} is polled now", rule="R-8.1", seat=self.to_act)
         cards = _as_cards(action.cards, "bid")
         kind = action.bid_kind
         bidding = self.preset.bidding
@@ -502,167 +700,157 @@ class Round:
         error = bidding.bid_error(self.bid_context(seat), cards, kind)
         if error is not None:
             raise error
-        self._steps.append((seat, Bid(cards, kind)))
-        taken = bidding.taking(self.bids, kind)
+        self.journal.steps.append((seat, Bid(cards, kind)))
+        state = self.bidding
+        taken = bidding.taking(state.bids, kind)
         if taken is not None:
             self._take(seat, cards, kind, taken)
             return
-        self.bids.append(BidRecord(seat, cards, self.dealt, kind))
-        self._bids_version += 1
+        dealt = self.deal.dealt
+        state.bids.append(BidRecord(seat, cards, dealt, kind))
+        state.changed()
         shown = bidding.shown(cards, kind)
         hidden = list(cards)
         for card in shown:
             hidden.remove(card)
-        self._emit(BidMade, seat, shown, self.dealt, kind, tuple(hidden))
+        self._emit(BidMade, seat, shown, dealt, kind, tuple(hidden))
         if self.phase is BID:  # a bid restarts the count (R-8.1)
-            self._passes = 0
+            state.passes = 0
             self.to_act = (seat + 1) % self.preset.players
 
     def _take(self, seat: int, cards: tuple[Card, ...], kind: str | None, taken: BidRecord) -> None:
         """A bid that takes another seat's declaration (粘, R-8.4); the taker then gives
         as many cards back."""
         owner = taken.seat
+        hands = self.deal.hands
         for card in taken.cards:
-            self.hands[owner][card] -= 1
-            self.hands[seat][card] += 1
+            hands[owner][card] -= 1
+            hands[seat][card] += 1
         count = len(taken.cards)
-        self.hand_sizes[owner] -= count
-        self.hand_sizes[seat] += count
-        self.bids.append(BidRecord(seat, cards, self.dealt, kind, owner, taken.cards))
-        self._bids_version += 1
-        self.pending_give_back = (seat, owner, count)
-        self._resume_to = self.to_act
+        self.deal.hand_sizes[owner] -= count
+        self.deal.hand_sizes[seat] += count
+        dealt = self.deal.dealt
+        self.bidding.bids.append(BidRecord(seat, cards, dealt, kind, owner, taken.cards))
+        self.bidding.changed()
+        self.declaration.give_back = GiveBackOwed(seat, owner, count, self.to_act)
         self.to_act = seat
-        self._emit(BidMade, seat, cards, self.dealt, kind, ())
+        self._emit(BidMade, seat, cards, dealt, kind, ())
         self._emit(DeclarationTaken, seat, owner, taken.cards)
 
     def _give_back(self, seat: int, action: GiveBack) -> None:
-        pending = self.pending_give_back
-        if pending is None:
-            raise WrongPhase("nothing is to be given back", rule="R-8.4")
-        taker, owner, count = pending
-        if seat != taker:
-            raise NotYourTurn("seat {seat} must give cards back first", rule="R-8.4", seat=taker)
+        owed = self.declaration.give_back
+        assert owed is not None  # apply takes a give-back only while one is owed
         cards = _as_cards(action.cards, "cards given back")
-        if len(cards) != count:
+        if len(cards) != owed.amount:
             raise IllegalAction(
                 "give back exactly {count} cards (got {got})",
                 rule="R-8.4",
-                count=count,
+                count=owed.amount,
                 got=len(cards),
             )
         self._held_counts(seat, cards)
         error = self.preset.bidding.give_back_error(cards)
         if error is not None:
             raise error
-        self._steps.append((seat, GiveBack(cards)))
+        self.journal.steps.append((seat, GiveBack(cards)))
+        hands = self.deal.hands
         for card in cards:
-            self.hands[seat][card] -= 1
-            self.hands[owner][card] += 1
-        self.hand_sizes[seat] -= count
-        self.hand_sizes[owner] += count
-        self.bids[-1] = self.bids[-1]._replace(returned=cards)
-        self._bids_version += 1
-        self.pending_give_back = None
+            hands[seat][card] -= 1
+            hands[owed.owner][card] += 1
+        self.deal.hand_sizes[seat] -= owed.amount
+        self.deal.hand_sizes[owed.owner] += owed.amount
+        bids = self.bidding.bids
+        bids[-1] = bids[-1]._replace(returned=cards)
+        self.bidding.changed()
+        self.declaration.give_back = None
         if self.phase is BID:  # the 粘 was a bid: the count restarts after it
-            self._passes = 0
+            self.bidding.passes = 0
             self.to_act = (seat + 1) % self.preset.players
         else:
-            self.to_act = self._resume_to
-        self._emit(GivenBack, seat, owner, cards)
+            self.to_act = owed.resume_to
+        self._emit(GivenBack, seat, owed.owner, cards)
 
-    def _pass(self, seat: int) -> None:
-        if self.phase is not BID:
-            raise WrongPhase("passing is only for the closing bid window", rule="R-8.1")
-        if seat != self.to_act:
-            raise NotYourTurn("seat {seat} is polled now", rule="R-8.1", seat=self.to_act)
+    def _pass(self, seat: int, action: Pass) -> None:
+        self.journal.steps.append((seat, action))
         self._emit(Passed, seat)
-        self._passes += 1
+        self.bidding.passes += 1
         self.to_act = (seat + 1) % self.preset.players
-        if self._passes == self.preset.players:
+        if self.bidding.passes == self.preset.players:
             self._close_bidding()
 
     def _close_bidding(self) -> None:
-        bidding = self.preset.bidding
-        outcome = bidding.conclude(self.bids, self.kitty, self.hands, self.level_rank, self.banker)
+        preset = self.preset
+        rules = preset.bidding
+        setup = self.setup
+        outcome = rules.conclude(
+            self.bidding.bids, self.deal.kitty, self.deal.hands, setup.level_rank, setup.banker
+        )
         if outcome.turned:
-            self.kitty_turned = outcome.turned
+            self.bidding.kitty_turned = outcome.turned
             self._emit(KittyTurned, outcome.turned)
         if outcome.banker is None:
-            self.redeals += 1
+            setup.redeals += 1
             self._emit(Redealt, "no bid")
             self._start_deal()
             return
-        self.banker = outcome.banker
-        self.trump_suit = outcome.trump_suit
-        self.declarer = outcome.declarer
-        self.ordering = self.preset.ordering(self.level_rank, self.trump_suit)
+        banker = setup.banker = outcome.banker
+        declaration = self.declaration
+        declaration.trump_suit = outcome.trump_suit
+        declaration.declarer = declarer = outcome.declarer
+        declaration.ordering = preset.ordering(setup.level_rank, outcome.trump_suit)
         knowers: tuple[int, ...] | None = None
-        if self.declarer is not None:  # R-8.4: hidden until shown after burying
-            self.trump_public = False
-            self.trump_knowers = bidding.knowers(self.bids, self.declarer)
-            knowers = tuple(sorted(self.trump_knowers))
+        if declarer is not None:  # R-8.4: hidden until shown after burying
+            declaration.trump_public = False
+            declaration.knowers = rules.knowers(self.bidding.bids, declarer)
+            knowers = tuple(sorted(declaration.knowers))
         self._emit(
-            TrumpDecided, self.banker, self.level_rank, self.trump_suit, outcome.source, knowers
+            TrumpDecided, banker, setup.level_rank, outcome.trump_suit, outcome.source, knowers
         )
-        taker = self.preset.kitty_taker(self.banker, self.declarer)
-        self.buried_by = taker
-        for card in self.kitty:
-            self.hands[taker][card] += 1
-        self.hand_sizes[taker] += len(self.kitty)
-        self._emit(KittyTaken, taker, self.kitty)
+        taker = declaration.buried_by = preset.kitty_taker(banker, declarer)
+        kitty = self.deal.kitty
+        for card in kitty:
+            self.deal.hands[taker][card] += 1
+        self.deal.hand_sizes[taker] += len(kitty)
+        self._emit(KittyTaken, taker, kitty)
         self.phase = BURY
         self.to_act = taker
 
     # --- kitty and friend --------------------------------------------------------------
 
-    @property
-    def final_kitty(self) -> tuple[Card, ...]:
-        """The kitty after the declarer's swaps (R-8.4): what R-7 scores."""
-        kitty = list(self.buried)
-        for from_hand, from_kitty in self.swaps:
-            kitty[kitty.index(from_kitty)] = from_hand
-        return tuple(kitty)
-
     def _bury(self, seat: int, action: Bury) -> None:
-        if self.phase is not BURY:
-            raise WrongPhase("not the time to bury", rule="R-7.1")
-        if seat != self.to_act:
-            raise NotYourTurn("seat {seat} buries the kitty", rule="R-7.1", seat=self.to_act)
         cards = _as_cards(action.cards, "burial")
-        error = burial_error(self.hands[seat], cards, self.preset.kitty_size)
+        error = burial_error(self.deal.hands[seat], cards, self.preset.kitty_size)
         if error is not None:
             raise error
-        self._steps.append((seat, Bury(cards)))
+        self.journal.steps.append((seat, Bury(cards)))
         for card in cards:
-            self.hands[seat][card] -= 1
-        self.hand_sizes[seat] -= len(cards)
-        self.buried = tuple(cards)
-        self._emit(Buried, seat, self.buried)
-        if not self.trump_public:
+            self.deal.hands[seat][card] -= 1
+        self.deal.hand_sizes[seat] -= len(cards)
+        declaration = self.declaration
+        declaration.buried = tuple(cards)
+        self._emit(Buried, seat, declaration.buried)
+        if not declaration.trump_public:
             self.phase = SWAP  # R-8.4: the declarer may swap before showing
-            self.to_act = self.declarer
+            self.to_act = declaration.declarer
             return
         self._after_kitty()
 
     def _after_kitty(self) -> None:
-        assert self.banker is not None
         if self.preset.called_friend:
             self.phase = CALL
-            self.to_act = self.banker
+            self.to_act = self.setup.banker
         else:
             self._start_play()
 
     def swap_error(self, seat: int, pairs: Sequence[tuple[Card, Card]]) -> IllegalAction | None:
         """Why the declarer may not make these swaps (R-8.4); None when allowed."""
-        assert self.ordering is not None
-        return self.preset.bidding.swap_error(self.hands[seat], self.buried, pairs, self.ordering)
+        declaration = self.declaration
+        assert declaration.ordering is not None
+        return self.preset.bidding.swap_error(
+            self.deal.hands[seat], declaration.buried, pairs, declaration.ordering
+        )
 
     def _swap(self, seat: int, action: Swap) -> None:
-        if self.phase is not SWAP:
-            raise WrongPhase("not the time to swap with the kitty", rule="R-8.4")
-        if seat != self.to_act:
-            raise NotYourTurn("only the declarer swaps with the kitty", rule="R-8.4")
         raw = action.pairs
         if isinstance(raw, str | bytes) or not isinstance(raw, Sequence):
             raise MalformedAction("swaps must be a list of (hand card, kitty card) pairs")
@@ -675,53 +863,52 @@ class Round:
         error = self.swap_error(seat, pairs)
         if error is not None:
             raise error
-        self._steps.append((seat, Swap(tuple(pairs))))
+        self.journal.steps.append((seat, Swap(tuple(pairs))))
+        hand = self.deal.hands[seat]
         for from_hand, from_kitty in pairs:
-            self.hands[seat][from_hand] -= 1
-            self.hands[seat][from_kitty] += 1
-        self.swaps = pairs
-        self.trump_public = True
-        shown = self.preset.bidding.revealed_cards(self.bids)
-        self.declaration_shown = bool(shown)
-        self._bids_version += 1  # what others see of the bids changes with the reveal
+            hand[from_hand] -= 1
+            hand[from_kitty] += 1
+        declaration = self.declaration
+        declaration.swaps = tuple(pairs)
+        declaration.trump_public = True
+        shown = self.preset.bidding.revealed_cards(self.bidding.bids)
+        declaration.shown = bool(shown)
+        self.bidding.changed()  # what others see of the bids changes with the reveal
         self._emit(Swapped, seat, tuple(pairs), len(pairs))
-        self._emit(TrumpRevealed, seat, self.trump_suit, shown)
+        self._emit(TrumpRevealed, seat, declaration.trump_suit, shown)
         self._after_kitty()
 
     def _call_friend(self, seat: int, action: CallFriend) -> None:
-        if self.phase is not CALL:
-            raise WrongPhase("not the time to call a friend", rule="R-9.1")
-        if seat != self.to_act:
-            raise NotYourTurn("only the banker calls the friend", rule="R-9.1")
         card = action.card
         if card is not None:
             card = _as_cards((card,), "called card")[0]
         if not isinstance(action.solo, bool):
             raise MalformedAction("solo must be true or false")
         call = CallFriend(card, action.solo)
-        error = self.preset.friend_call_error(self.hands[seat], self.buried, call)
+        error = self.preset.friend_call_error(self.deal.hands[seat], self.declaration.buried, call)
         if error is not None:
             raise error
-        assert self.banker is not None
-        self._steps.append((seat, call))
-        self.friend_call = card
-        self.solo = call.solo
-        self.friend = (
+        banker = self.setup.banker
+        assert banker is not None
+        self.journal.steps.append((seat, call))
+        self.partnership = Partnership(
+            card,
+            call.solo,
             None
             if call.solo or card is None
-            else self.preset.find_friend(self.banker, card, self.hands)
+            else self.preset.find_friend(banker, card, self.deal.hands),
         )
         self._start_play()
         self._emit(FriendCalled, seat, card, call.solo)
 
     def _start_play(self) -> None:
         self.phase = PLAY
-        self.to_act = self.banker  # R-6.5
+        self.to_act = self.setup.banker  # R-6.5
 
     def _held_counts(self, seat: int, cards: Sequence[Card]) -> list[int]:
         """The count vector of ``cards``; raises unless the seat holds them all."""
         counts = [0] * NUM_KINDS
-        hand = self.hands[seat]
+        hand = self.deal.hands[seat]
         for card in cards:
             counts[card] += 1
             if counts[card] > hand[card]:
@@ -733,41 +920,36 @@ class Round:
     # --- tricks ------------------------------------------------------------------------
 
     def _play(self, seat: int, action: Play) -> None:
-        if self.phase is not PLAY:
-            raise WrongPhase("not the time to play cards")
-        if seat != self.to_act:
-            raise NotYourTurn("seat {seat} is to play", rule="R-6.4", seat=self.to_act)
         cards = _as_cards(action.cards, "play")
         if not cards:
             raise IllegalAction("play at least one card", rule="R-4.1")
-        ordering = self.ordering
+        ordering = self.declaration.ordering
         assert ordering is not None
-        current = self.current
+        trick = self.trick
+        current = trick.plays
+        hand = self.deal.hands[seat]
         if len(cards) == 1 and current and len(current[0].cards) == 1:
             # Following a single (the commonest play): a held card of the led suit, or
             # any held card when void (R-5.1); anything else takes the general path.
             card = cards[0]
-            hand = self.hands[seat]
-            suit = self._lead_suit
+            suit = trick.suit
             if hand[card] and (
                 ordering.esuit[card] == suit or not any(hand[c] for c in ordering.suit_cards[suit])
             ):
-                self._steps.append((seat, action if action.cards is cards else Play(cards)))
+                self.journal.steps.append((seat, action if action.cards is cards else Play(cards)))
                 self._commit(seat, cards)
                 return
         play = self._held_counts(seat, cards)
         if not current:
             self._lead(seat, cards, action.units, ordering)
             return
-        n = len(self.current[0].cards)
+        n = len(current[0].cards)
         if len(cards) != n:
             raise IllegalAction("play exactly {n} cards, as many as the lead", rule="R-5.1", n=n)
-        found = self.preset.follow_error(
-            self.hands[seat], play, self._lead_suit, self._lead_shapes, ordering
-        )
+        found = self.preset.follow_error(hand, play, trick.suit, trick.shapes, ordering)
         if found is not None:
             raise found
-        self._steps.append((seat, action if action.cards is cards else Play(cards)))
+        self.journal.steps.append((seat, action if action.cards is cards else Play(cards)))
         self._commit(seat, cards)
 
     def _lead(self, seat: int, cards: tuple[Card, ...], named: object, ordering: Ordering) -> None:
@@ -777,47 +959,53 @@ class Round:
                 raise MalformedAction("units must be a list of card lists")
             named_units = tuple(_as_cards(group, "unit") for group in named)
         units = self.preset.parse_lead(cards, named_units, ordering)
-        self._steps.append((seat, Play(cards, named_units)))
+        self.journal.steps.append((seat, Play(cards, named_units)))
         attempted: tuple[Card, ...] | None = None
         attempted_units: tuple[tuple[Card, ...], ...] | None = None
         if len(units) > 1:
-            self.throws_tried += 1
-            others = [self.hands[s] for s in range(self.preset.players) if s != seat]
+            tally = self.tally
+            tally.throws_tried += 1
+            hands = self.deal.hands
+            others = [hands[s] for s in range(self.preset.players) if s != seat]
             forced = forced_unit(units, others, ordering)
             if forced is not None:  # R-4.4: only the forced unit is played
-                self.throws_failed += 1
+                tally.throws_failed += 1
                 attempted = cards
                 cards = forced.cards
                 units = [forced]
                 self._throw_penalty(seat, len(attempted))
                 self._emit(ThrowFailed, seat, attempted, cards, "R-4.4")
                 attempted_units = named_units
-        self.lead_units = tuple(units)
-        self._lead_shapes = format_of(units)
-        self._lead_suit = ordering.esuit[cards[0]]
+        trick = self.trick
+        trick.units = tuple(units)
+        trick.shapes = format_of(units)
+        trick.suit = ordering.esuit[cards[0]]
         self._commit(seat, cards, attempted, attempted_units)
 
     def _throw_penalty(self, seat: int, attempted: int) -> None:
         integral, points = self.preset.throw_penalty_cost(attempted)
-        self.penalties[seat] -= integral
+        tally = self.tally
+        tally.penalties[seat] -= integral
         if points:  # qidong: against the thrower's side in X (R-4.4)
-            self.point_adjustment += points if seat in self.banker_side() else -points
+            tally.point_adjustment += points if seat in self.banker_side() else -points
 
     def throw_beater(self) -> tuple[int, tuple[Card, ...]] | None:
         """Who beat the current trick's failed throw (R-4.3, R-4.4): the first seat after
         the thrower, in play order, whose hand at the lead held a unit beating the forced
         one, and that unit's cards; None when the trick did not open with a failed throw."""
-        if not self.current or self.current[0].attempted is None:
+        current = self.trick.plays
+        if not current or current[0].attempted is None:
             return None
-        assert self.ordering is not None
-        leader, players = self.current[0].seat, self.preset.players
+        ordering = self.declaration.ordering
+        assert ordering is not None
+        leader, players = current[0].seat, self.preset.players
         for seat in ((leader + step) % players for step in range(1, players)):
-            hand = list(self.hands[seat])
-            for play in self.current:  # cards it already played in this trick
+            hand = list(self.deal.hands[seat])
+            for play in current:  # cards it already played in this trick
                 if play.seat == seat:
                     for card in play.cards:
                         hand[card] += 1
-            cards = beating_cards(self.lead_units[0], hand, self.ordering)
+            cards = beating_cards(self.trick.units[0], hand, ordering)
             if cards is not None:
                 return seat, cards
         return None
@@ -829,47 +1017,51 @@ class Round:
         attempted: tuple[Card, ...] | None = None,
         attempted_units: tuple[tuple[Card, ...], ...] | None = None,
     ) -> None:
-        hand = self.hands[seat]
+        deal = self.deal
+        hand = deal.hands[seat]
         for card in cards:
             hand[card] -= 1
-        self.hand_sizes[seat] -= len(cards)
-        trick_index = len(self.tricks)
-        self.current.append(_new(PlayRecord, (seat, cards, attempted, attempted_units)))
-        log = self._log
+        deal.hand_sizes[seat] -= len(cards)
+        current = self.trick.plays
+        current.append(_new(PlayRecord, (seat, cards, attempted, attempted_units)))
+        log = self.journal.log
         log.append(
-            _new(CardsPlayed, (seat, cards, trick_index, len(self.current) == 1, len(log) + 1))
+            _new(
+                CardsPlayed,
+                (seat, cards, len(self.tally.tricks), len(current) == 1, len(log) + 1),
+            )
         )
+        friend = self.partnership
         if (
-            not self.friend_revealed
-            and seat == self.friend
-            and self.friend_call is not None
-            and self.friend_call in cards
+            not friend.revealed
+            and seat == friend.seat
+            and friend.call is not None
+            and friend.call in cards
         ):
-            self.friend_revealed = True
+            friend.revealed = True
             self._emit(FriendRevealed, seat)
         players = self.preset.players
-        if len(self.current) < players:
+        if len(current) < players:
             self.to_act = (seat + 1) % players
             return
         self._finish_trick()
 
     def _finish_trick(self) -> None:
-        ordering = self.ordering
+        ordering = self.declaration.ordering
         assert ordering is not None
-        shapes, suit = self._lead_shapes, self._lead_suit
-        winner = self.current[self.preset.trick_winner(shapes, suit, self.current, ordering)].seat
-        points = sum(CARD_POINTS[c] for play in self.current for c in play.cards)
-        trick = Trick(
-            self.current[0].seat, tuple(self.current), self.lead_units, suit, winner, points
+        trick, tally = self.trick, self.tally
+        plays = trick.plays
+        winner = plays[self.preset.trick_winner(trick.shapes, trick.suit, plays, ordering)].seat
+        points = sum(CARD_POINTS[c] for play in plays for c in play.cards)
+        tally.tricks = (
+            *tally.tricks,
+            Trick(plays[0].seat, tuple(plays), trick.units, trick.suit, winner, points),
         )
-        self.tricks = (*self.tricks, trick)
-        self.points_won[winner] += points
-        self.current = []
-        self.lead_units = ()
-        self._lead_shapes = ()
-        log = self._log
-        log.append(_new(TrickWon, (winner, points, len(self.tricks) - 1, len(log) + 1)))
-        if self.hand_sizes[0]:
+        tally.points_won[winner] += points
+        self.trick = TrickInPlay([])
+        log = self.journal.log
+        log.append(_new(TrickWon, (winner, points, len(tally.tricks) - 1, len(log) + 1)))
+        if self.deal.hand_sizes[0]:
             self.to_act = winner  # R-6.4
             return
         self._score()
@@ -878,47 +1070,49 @@ class Round:
 
     def banker_side(self) -> tuple[int, ...]:
         """Seats of the banker's side (the friend counts all along, R-9.3)."""
-        assert self.banker is not None
+        banker = self.setup.banker
+        assert banker is not None
         preset = self.preset
         if preset.called_friend:
-            return (
-                (self.banker,) if self.friend is None else tuple(sorted({self.banker, self.friend}))
-            )
-        return tuple(sorted({self.banker, preset.partner_of(self.banker)}))
+            friend = self.partnership.seat
+            return (banker,) if friend is None else tuple(sorted({banker, friend}))
+        return tuple(sorted({banker, preset.partner_of(banker)}))
 
     def _score(self) -> None:
         preset = self.preset
-        assert self.banker is not None
+        setup, tally = self.setup, self.tally
+        banker = setup.banker
+        assert banker is not None
         side = self.banker_side()
         attackers = [s for s in range(preset.players) if s not in side]
-        trick_points = sum(self.points_won[s] for s in attackers)
-        last = self.tricks[-1]
-        kitty = self.final_kitty
+        trick_points = sum(tally.points_won[s] for s in attackers)
+        last = tally.tricks[-1]
+        kitty = self.declaration.final_kitty
         kitty_points = preset.kitty_points(kitty)
         attackers_took_last = last.winner not in side
         multiplier, bonus = preset.kitty_bonus(kitty_points, last.shapes, attackers_took_last)
-        x = trick_points + bonus + self.point_adjustment
+        x = trick_points + bonus + tally.point_adjustment
         band = preset.band(x)
         levels_after = preset.levels_after(
-            self.levels_before, band, side, banker=self.banker, last_trick=last
+            setup.levels_before, band, side, banker=banker, last_trick=last
         )
         scores = preset.round_scores(
             band,
-            self.banker,
+            banker,
             side,
             levels_after,
-            solo=self.solo,
-            penalties=self.penalties,
+            solo=self.partnership.solo,
+            penalties=tally.penalties,
             bid_count=self.bid_count,
         )
-        next_banker = preset.next_banker(self.banker, band, side)
+        next_banker = preset.next_banker(banker, band, side)
         held_at_top = (
             not preset.called_friend
-            and self.levels_before is not None
+            and setup.levels_before is not None
             and band.side == "banker"
-            and self.levels_before[self.banker] == preset.ladder[-1]
+            and setup.levels_before[banker] == preset.ladder[-1]
         )
-        self.result = RoundResult(
+        tally.result = RoundResult(
             x,
             trick_points,
             kitty,
@@ -928,7 +1122,7 @@ class Round:
             side,
             levels_after,
             scores,
-            tuple(self.penalties),
+            tuple(tally.penalties),
             next_banker,
             held_at_top,
             bonus,
@@ -955,85 +1149,99 @@ class Round:
         return self._view(None)
 
     def _view(self, seat: int | None) -> View:
-        done = self.phase is DONE
+        phase = self.phase
+        done = phase is DONE
+        setup, deal, declaration = self.setup, self.deal, self.declaration
+        friend, trick, tally = self.partnership, self.trick, self.tally
         # R-8.4: a hidden trump suit is known to the declarer (and a sticker) only.
-        ordering = self.ordering if self.trump_public or seat in self.trump_knowers else None
-        pending = self.pending_give_back
-        is_declarer = seat == self.declarer
+        ordering = (
+            declaration.ordering
+            if declaration.trump_public or seat in declaration.knowers
+            else None
+        )
+        owed = declaration.give_back
+        is_declarer = seat == declaration.declarer
         face_down = self.preset.bidding.face_down
+        swaps = declaration.swaps
         return _new(
             View,
             (
                 seat,
                 self.preset,
-                self.phase,
-                self.number,
-                self.dealer,
-                self.banker,
-                self.levels_before,
-                self.level_rank,
-                self.trump_suit if ordering is not None else None,
+                phase,
+                setup.number,
+                setup.dealer,
+                setup.banker,
+                setup.levels_before,
+                setup.level_rank,
+                declaration.trump_suit if ordering is not None else None,
                 ordering is not None,
                 ordering,
-                tuple(self.hands[seat]) if seat is not None else _NO_CARDS,
-                tuple(self.hand_sizes),
-                self.dealt,
-                self._visible_bids(seat) if face_down else tuple(self.bids),
+                tuple(deal.hands[seat]) if seat is not None else _NO_CARDS,
+                tuple(deal.hand_sizes),
+                deal.dealt,
+                self._visible_bids(seat) if face_down else tuple(self.bidding.bids),
                 self.to_act,
-                self.buried if seat == self.buried_by else (),
+                declaration.buried if seat == declaration.buried_by else (),
                 self._standing_declarer() if face_down else None,
-                pending[2] if pending is not None and pending[0] == seat else 0,
-                tuple(c for c in self.buried if ordering is not None and ordering.is_trump(c))
-                if self.phase is SWAP and is_declarer
+                owed.amount if owed is not None and owed.taker == seat else 0,
+                tuple(
+                    c for c in declaration.buried if ordering is not None and ordering.is_trump(c)
+                )
+                if phase is SWAP and is_declarer
                 else (),
-                tuple(self.swaps) if is_declarer and self.swaps else (),
-                len(self.swaps),
-                self.kitty_turned,
-                self.friend_call,
-                self.solo,
-                self.friend if self.friend_revealed or done else None,
-                self.tricks,
-                tuple(self.current),
-                self.lead_units,
-                self._lead_shapes,
-                self._lead_suit if self.current else None,
-                tuple(self.points_won),
-                tuple(self.penalties),
-                self.result,
+                swaps if is_declarer else (),
+                len(swaps),
+                self.bidding.kitty_turned,
+                friend.call,
+                friend.solo,
+                friend.seat if friend.revealed or done else None,
+                tally.tricks,
+                tuple(trick.plays),
+                trick.units,
+                trick.shapes,
+                trick.suit if trick.plays else None,
+                tuple(tally.points_won),
+                tuple(tally.penalties),
+                tally.result,
             ),
         )
 
     def _standing_declarer(self) -> int | None:
         """Whose declaration stands (public: its joker shows), cached per bid change."""
-        if self.declarer is not None:
-            return self.declarer
-        version, declarer = self._declarer_cache
-        if version != self._bids_version:
-            declarer = self.preset.bidding.standing_declarer(self.bids)
-            self._declarer_cache = (self._bids_version, declarer)
+        if self.declaration.declarer is not None:
+            return self.declaration.declarer
+        bidding = self.bidding
+        version, declarer = bidding.standing
+        if version != bidding.version:
+            declarer = self.preset.bidding.standing_declarer(bidding.bids)
+            bidding.standing = (bidding.version, declarer)
         return declarer
 
     def _visible_bids(self, seat: int | None) -> tuple[BidRecord, ...]:
         """The bids as ``seat`` may see them (R-8.4), cached per bid change."""
-        key = self._bids_version
-        cached = self._visible_cache.get(seat)
-        if cached is not None and cached[0] == key:
+        bidding = self.bidding
+        cache = bidding.visible
+        if cache is None:
+            cache = bidding.visible = {}
+        cached = cache.get(seat)
+        if cached is not None and cached[0] == bidding.version:
             return cached[1]
-        visible = self.preset.bidding.visible_bids(self.bids, seat, self.declaration_shown)
-        self._visible_cache[seat] = (key, visible)
+        visible = self.preset.bidding.visible_bids(bidding.bids, seat, self.declaration.shown)
+        cache[seat] = (bidding.version, visible)
         return visible
 
     @property
     def event_count(self) -> int:
         """How many events the round has made: the ``seq`` of the latest one."""
-        return len(self._log)
+        return len(self.journal.log)
 
     def events(self, since: int = 0) -> list[Event]:
         """Every event after sequence number ``since``, unredacted: for whoever holds the
         whole round (a server, a record); players get :meth:`events_for`."""
         if type(since) is not int or since < 0:
             raise ValueError("since is a sequence number ≥ 0")
-        return self._log[since:]
+        return self.journal.log[since:]
 
     def events_for(self, seat: int | None, since: int = 0) -> list[Event]:
         """The events after sequence number ``since``, as ``seat`` may see them (``None``:
@@ -1043,20 +1251,14 @@ class Round:
     @property
     def step_count(self) -> int:
         """How many steps :meth:`history` lists (the start step included)."""
-        return len(self._steps) + 1
+        return len(self.journal.steps) + 1
 
     def history(self, since: int = 0) -> list[dict[str, Any]]:
         """The steps that made the round, JSON-ready: a ``start`` step, then each dealt
         card (``deal``) and each accepted action (its ``to_dict()`` plus ``seat``), in
         order; with ``since``, only the steps from index ``since`` on (a server appends
         them as they come). :meth:`from_history` rebuilds the identical round."""
-        steps: list[dict[str, Any]] = [dict(self._start)] if since == 0 else []
-        for seat, done in self._steps[max(since - 1, 0) :]:
-            if isinstance(done, Card):
-                steps.append({"kind": "deal", "seat": seat, "card": done.ascii})
-            else:
-                steps.append({**done.to_dict(), "seat": seat})
-        return steps
+        return self.journal.history(since)
 
     @classmethod
     def from_history(
@@ -1071,52 +1273,145 @@ class Round:
 
     # --- snapshots and copies ----------------------------------------------------------
 
+    @property
+    def state(self) -> RoundState:
+        """The round's state, group by group (shared, not copied)."""
+        return RoundState(
+            self.preset,
+            self.phase,
+            self.to_act,
+            self.setup,
+            self.deal,
+            self.bidding,
+            self.declaration,
+            self.partnership,
+            self.trick,
+            self.tally,
+            self.journal,
+        )
+
+    @classmethod
+    def from_state(cls, state: RoundState) -> Round:
+        """The round holding ``state`` (taken over, not copied)."""
+        rnd = object.__new__(cls)
+        rnd.preset = state.preset
+        rnd._options = state.preset.options
+        rnd.phase = state.phase
+        rnd.to_act = state.to_act
+        rnd.setup = state.setup
+        rnd.deal = state.deal
+        rnd.bidding = state.bidding
+        rnd.declaration = state.declaration
+        rnd.partnership = state.partnership
+        rnd.trick = state.trick
+        rnd.tally = state.tally
+        rnd.journal = state.journal
+        return rnd
+
     def to_json(self) -> dict[str, Any]:
         """The complete state as JSON-ready data (``"format": "zpy-round/1"``); see
         docs/round-format.md. :meth:`from_json` restores it."""
-        from .snapshot import round_to_json
-
-        return round_to_json(self)
+        return state_to_json(self.state)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Round:
         """The round a :meth:`to_json` snapshot describes. Malformed or inconsistent data
         raises :class:`~zhaopengyou.engine.snapshot.SnapshotError` naming the key."""
-        from .snapshot import round_from_json
-
-        return round_from_json(cls, data)
+        return cls.from_state(state_from_json(data))
 
     def clone(self) -> Round:
         """An independent copy for search: changing one never changes the other. Only
         immutable parts (cards, tricks, the preset, the ordering) are shared."""
         twin = object.__new__(Round)
         state = self.__dict__.copy()
-        state["hands"] = [hand.copy() for hand in self.hands]
-        state["hand_sizes"] = self.hand_sizes.copy()
-        state["bids"] = self.bids.copy()
-        state["current"] = self.current.copy()
-        state["points_won"] = self.points_won.copy()
-        state["penalties"] = self.penalties.copy()
-        state["_visible_cache"] = {}
-        state["_log"] = self._log.copy()
-        state["_steps"] = self._steps.copy()
-        if self.phase is DEAL or self.phase is BID:  # still dealing, or a redeal may come
-            state["received"] = [cards.copy() for cards in self.received]
-            rng = random.Random()
-            rng.setstate(self._rng.getstate())
-            state["_rng"] = rng
+        phase = self.phase
+        dealing = phase is DEAL or phase is BID  # still dealing, or a redeal may come
+        state["setup"] = self.setup.copy()
+        state["deal"] = self.deal.copy(dealing)
+        state["bidding"] = self.bidding.copy()
+        state["declaration"] = self.declaration.copy()
+        state["partnership"] = self.partnership.copy()
+        state["trick"] = self.trick.copy()
+        state["tally"] = self.tally.copy()
+        state["journal"] = self.journal.copy(dealing)
         twin.__dict__ = state
         return twin
 
     @property
     def bid_count(self) -> int:
-        return self.preset.bidding.bid_count(self.bids)
+        return self.preset.bidding.bid_count(self.bidding.bids)
 
     def __repr__(self) -> str:
         return (
-            f"<Round {self.preset.name} #{self.number} phase={self.phase.value} "
-            f"banker={self.banker} to_act={self.to_act}>"
+            f"<Round {self.preset.name} #{self.setup.number} phase={self.phase.value} "
+            f"banker={self.setup.banker} to_act={self.to_act}>"
         )
+
+
+def _level_rank(preset: Preset, levels_before: tuple[int, ...] | None, banker: int | None) -> int:
+    """The round's level rank: the preset's fixed one, else the banker's level, else the
+    level all seats share (R-8.1: the first round has no banker yet)."""
+    if preset.fixed_level_rank is not None:
+        return preset.fixed_level_rank
+    assert levels_before is not None
+    if banker is not None:
+        return levels_before[banker]
+    if len(set(levels_before)) != 1:
+        raise ValueError("without a banker every seat must be at the same level")
+    return levels_before[0]
+
+
+def _handler_of(action: object) -> _Handler:
+    """The handler of an action of a subclass of an action type; malformed otherwise."""
+    for cls, handler in _HANDLERS.items():
+        if isinstance(action, cls):
+            return handler
+    raise MalformedAction("unknown action {action!r}", action=action)
+
+
+_HANDLERS: dict[type, _Handler] = {
+    Play: _Handler(
+        "play", Round._play, "not the time to play cards", "seat {seat} is to play", "R-6.4", None
+    ),
+    Bid: _Handler(
+        "bid", Round._bid, "bidding is over", "seat {seat} is polled now", "R-8.1", "R-8.1"
+    ),
+    Pass: _Handler(
+        "pass",
+        Round._pass,
+        "passing is only for the closing bid window",
+        "seat {seat} is polled now",
+        "R-8.1",
+        "R-8.1",
+    ),
+    Bury: _Handler(
+        "bury",
+        Round._bury,
+        "not the time to bury",
+        "seat {seat} buries the kitty",
+        "R-7.1",
+        "R-7.1",
+    ),
+    CallFriend: _Handler(
+        "call_friend",
+        Round._call_friend,
+        "not the time to call a friend",
+        "only the banker calls the friend",
+        "R-9.1",
+        "R-9.1",
+    ),
+    GiveBack: _Handler(
+        "give_back", Round._give_back, "nothing is to be given back", "", "R-8.4", "R-8.4"
+    ),
+    Swap: _Handler(
+        "swap",
+        Round._swap,
+        "not the time to swap with the kitty",
+        "only the declarer swaps with the kitty",
+        "R-8.4",
+        "R-8.4",
+    ),
+}
 
 
 def _from_history(
@@ -1144,9 +1439,17 @@ def _from_history(
     if start.get("kind") != "start":
         raise HistoryError("steps[0].kind", "a history starts with its start step")
     if "position" in start:  # a round set up by from_hands
-        position = require_dict(start["position"], "steps[0].position")
+        position = dict(require_dict(start["position"], "steps[0].position"))
         try:
+            if "bids" in position:
+                key = "steps[0].position.bids"
+                position["bids"] = [
+                    BidRecord.from_dict(bid, f"{key}[{i}]", players)
+                    for i, bid in enumerate(require_list(position["bids"], key))
+                ]
             rnd = cls.from_hands(preset, **position)
+        except DecodeError as err:
+            raise HistoryError(err.key, err.reason) from None
         except (TypeError, ValueError) as err:
             raise HistoryError("steps[0].position", str(err)) from None
     else:
@@ -1171,7 +1474,7 @@ def _from_history(
             if isinstance(err, DecodeError):
                 raise HistoryError(err.key, err.reason) from None
             raise HistoryError("steps[0]", str(err)) from None
-        rnd._start = dict(start)
+        rnd.journal.start = dict(start)
     for index, raw in enumerate(steps[1:], start=1):
         key = f"steps[{index}]"
         step = require_dict(raw, key)

@@ -456,6 +456,14 @@ _BY_PHASE: dict[Phase, frozenset[ActionKind]] = {
     CALL: frozenset({"call_friend"}),
     PLAY: frozenset({"play"}),
 }
+# The phases in which each action kind is taken; a give-back is taken in none of them
+# but whenever one is owed, which interrupts the phase.
+ACCEPTED_IN: dict[ActionKind, frozenset[Phase]] = {
+    "bid": frozenset({DEAL, BID}),
+    "pass": frozenset({BID}),
+    "give_back": frozenset(),
+    **{kind: frozenset({phase}) for phase, kinds in _BY_PHASE.items() for kind in kinds},
+}
 
 
 def _optional_effective_suit(value: object, key: str) -> int | None:
