@@ -175,9 +175,10 @@ def _round_at_first_trick(
     swaps: Sequence[tuple[Card, Card]],
 ) -> Round:
     """The round at its first trick with these hands (count vectors) and the view's
-    level, banker, levels and declarer; its bidding record copied from the view."""
+    level, banker, levels and declarer, and its record of the bidding as this seat saw
+    it (R-8): that changes no play, but the bids count for `qidong`'s multiplier (R-8.3)."""
     assert view.banker is not None  # known from the burial on (R-7.1)
-    rnd = Round.from_hands(
+    return Round.from_hands(
         view.preset,
         [[CARDS[c] for c in range(NUM_KINDS) for _ in range(n[c])] for n in hands],
         level_rank=RANK_NAMES[view.level_rank],

@@ -349,8 +349,7 @@ class Round:
             rnd.partnership = Partnership(card, seat=preset.find_friend(banker, card, held))
         else:
             rnd.partnership = Partnership(solo=solo)
-        rnd.phase = PLAY
-        rnd.to_act = banker if leader is None else leader
+        rnd._enter(PLAY, banker if leader is None else leader)
         position: dict[str, Any] = {
             "hands": [format_cards(hand, ascii=True) for hand in parsed],
             "kitty": format_cards(buried, ascii=True),
@@ -393,8 +392,7 @@ class Round:
         self.partnership = Partnership()
         self.trick = TrickInPlay([])
         self.tally = Tally.start(preset.players)
-        self.phase = DEAL
-        self.to_act = None
+        self._enter(DEAL, None)
 
     # --- the parts of the state callers ask for ----------------------------------------
 
@@ -567,6 +565,11 @@ class Round:
     def result(self) -> RoundResult | None:
         return self.tally.result
 
+    def _enter(self, phase: Phase, to_act: int | None) -> None:
+        """Move to ``phase``, ``to_act`` to act first: the one place the phase changes."""
+        self.phase = phase
+        self.to_act = to_act
+
     def _emit(self, cls: type[Any], *fields: Any) -> None:
         """Log an event, numbering it."""
         log = self.journal.log
@@ -596,10 +599,9 @@ class Round:
         log.append(event)
         journal.steps.append((seat, card))
         if deal.dealt == deal.cards_to_deal:
-            self.phase = BID
             bids = self.bidding.bids
             last = bids[-1].seat if bids else self.setup.dealer
-            self.to_act = (last + 1) % self.preset.players
+            self._enter(BID, (last + 1) % self.preset.players)
             self.bidding.passes = 0
         return [event]
 
@@ -812,8 +814,7 @@ class Round:
             self.deal.hands[taker][card] += 1
         self.deal.hand_sizes[taker] += len(kitty)
         self._emit(KittyTaken, taker, kitty)
-        self.phase = BURY
-        self.to_act = taker
+        self._enter(BURY, taker)
 
     # --- kitty and friend --------------------------------------------------------------
 
@@ -830,15 +831,13 @@ class Round:
         declaration.buried = tuple(cards)
         self._emit(Buried, seat, declaration.buried)
         if not declaration.trump_public:
-            self.phase = SWAP  # R-8.4: the declarer may swap before showing
-            self.to_act = declaration.declarer
+            self._enter(SWAP, declaration.declarer)  # R-8.4: it may swap before showing
             return
         self._after_kitty()
 
     def _after_kitty(self) -> None:
         if self.preset.called_friend:
-            self.phase = CALL
-            self.to_act = self.setup.banker
+            self._enter(CALL, self.setup.banker)
         else:
             self._start_play()
 
@@ -902,8 +901,7 @@ class Round:
         self._emit(FriendCalled, seat, card, call.solo)
 
     def _start_play(self) -> None:
-        self.phase = PLAY
-        self.to_act = self.setup.banker  # R-6.5
+        self._enter(PLAY, self.setup.banker)  # R-6.5
 
     def _held_counts(self, seat: int, cards: Sequence[Card]) -> list[int]:
         """The count vector of ``cards``; raises unless the seat holds them all."""
@@ -1127,8 +1125,7 @@ class Round:
             held_at_top,
             bonus,
         )
-        self.phase = DONE
-        self.to_act = None
+        self._enter(DONE, None)
         self._emit(KittyRevealed, kitty, kitty_points, multiplier)
         self._emit(RoundScored, x, band.side, band.k, levels_after, scores, next_banker)
 
@@ -1296,8 +1293,7 @@ class Round:
         rnd = object.__new__(cls)
         rnd.preset = state.preset
         rnd._options = state.preset.options
-        rnd.phase = state.phase
-        rnd.to_act = state.to_act
+        rnd._enter(state.phase, state.to_act)
         rnd.setup = state.setup
         rnd.deal = state.deal
         rnd.bidding = state.bidding
