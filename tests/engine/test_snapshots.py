@@ -31,6 +31,7 @@ from zhaopengyou.engine import (
     event_from_dict,
     get_preset,
 )
+from zhaopengyou.engine.bidding import BidRecord
 from zhaopengyou.engine.cards import parse_cards
 from zhaopengyou.engine.events import CardDealt
 from zhaopengyou.engine.match import round_seed
@@ -1589,3 +1590,36 @@ def test_a_broken_history_or_event_in_a_snapshot_is_named(
     with pytest.raises(SnapshotError) as caught:
         Round.from_json(mutate(snapshot, path, value))
     assert (caught.value.key, caught.value.reason) == (key, reason)
+
+
+def test_a_position_keeps_the_record_of_how_it_came_about() -> None:  # R-8.3
+    """``from_hands``' number, dealer, bids and turned kitty change no play, but they are
+    the round's: its view shows them, its snapshot and its history keep them, and in
+    `qidong` the bids multiply the scores (c of R-8.3: the number of bids)."""
+    qidong = get_preset("qidong")
+    hands = ["AS", "KS", "QS", "JS", "10S"]
+    bids = [BidRecord(1, (Card("2H"), Card("2H")), 30, None), BidRecord(3, (Card("LJ"),) * 2, 60)]
+    plain = Round.from_hands(qidong, hands, level_rank="2", trump_suit="H", banker=0, solo=True)
+    told = Round.from_hands(
+        qidong,
+        hands,
+        level_rank="2",
+        trump_suit="H",
+        banker=0,
+        solo=True,
+        number=4,
+        dealer=2,
+        bids=bids,
+        kitty_turned="3C 4C",
+    )
+    view = told.view(3)
+    assert (view.round_number, view.dealer, view.bids) == (4, 2, tuple(bids))
+    assert view.kitty_turned == (Card("3C"), Card("4C"))
+    for seat in range(5):
+        for rnd in (plain, told):
+            rnd.apply(seat, Play.parse(hands[seat]))
+    assert plain.result is not None and told.result is not None
+    assert told.result.scores == tuple(2 * score for score in plain.result.scores) != (0,) * 5
+    rebuilt = Round.from_history(qidong, None, told.history())
+    assert rebuilt.to_json() == told.to_json()
+    assert Round.from_json(told.to_json()).to_json() == told.to_json()
