@@ -40,7 +40,6 @@ from typing import TypeVar
 
 from ..engine import Action, Bid, Bury, CallFriend, Pass, Play, Round, View
 from ..engine.cards import CARD_POINTS, CARDS, TRUMP, Card
-from ..engine.presets import Shandong
 from ..engine.table import BID, BURY, CALL, DEAL, DONE, PLAY
 from .friend import FriendEvidence, friend_chances
 from .heuristic import HeuristicBot, judging_ordering
@@ -147,7 +146,11 @@ class SearchBot:
         if view.phase is not BID or view.to_act != view.seat:
             return []
         bids = view.legal_bids()
-        if not bids or any(bid.bid_kind for bid in bids) or isinstance(view.preset, Shandong):
+        if (
+            not bids
+            or any(bid.bid_kind for bid in bids)
+            or view.preset.bidding.cards_change_hands
+        ):
             return []
         assert isinstance(preferred, Bid | Pass)
         found: list[Bid | Pass] = [preferred]

@@ -38,7 +38,6 @@ from typing import NamedTuple
 from ..engine import Bid, CallFriend, Pass, Play, PlayRecord, Round, View
 from ..engine.cards import CARDS, NUM_KINDS, RANK_NAMES, SUIT_LETTERS, Card
 from ..engine.errors import EngineError
-from ..engine.presets import Shandong
 from ..engine.table import BID, BURY, CALL, DEAL, PLAY
 from ..engine.units import Unit
 
@@ -281,7 +280,7 @@ def deal_twin(view: View, rng: random.Random) -> Round:
     me = view.seat
     if view.phase not in (DEAL, BID) or me is None:
         raise ValueError("deal_twin needs a seat's view during the deal or the bids")
-    if any(bid.kind is not None for bid in view.bids) or isinstance(preset, Shandong):
+    if any(bid.kind is not None for bid in view.bids) or preset.bidding.cards_change_hands:
         raise ValueError("declarations move cards between hands (R-8.4)")
     players = preset.players
     dealt = view.cards_dealt

@@ -87,6 +87,14 @@ class Conclusion(NamedTuple):
     declarer: int | None = None  # `shandong`: who knows the hidden trump suit
 
 
+class TurnedKitty(NamedTuple):
+    """Where the kitty cards turned over for want of a bid prove cards to have been
+    when the bidding ended (copies counted): in the kitty, and in the banker's hand."""
+
+    kitty: tuple[Card, ...]
+    banker: tuple[Card, ...] = ()
+
+
 class BiddingRules:
     """Interface of a preset's bidding rules.
 
@@ -98,6 +106,12 @@ class BiddingRules:
     kinds: tuple[str | None, ...] = (None,)  # the values ``Bid.bid_kind`` may take
     face_down = False  # bids may hold cards that only some seats see
     banker_every_round = False  # bidding names the banker in every round, not only round 1
+    # R-8.4: a bid may move cards between hands (a 粘 takes the declaration and gives
+    # cards back), so a hand is not its dealt cards; False: every card stays where dealt.
+    cards_change_hands = False
+    # R-8.4: after the burial the declarer may swap kitty trumps for cards of their rank
+    # (swap_error, legal_swaps); False: the kitty stays as buried.
+    kitty_swaps = False
 
     def bid_error(
         self, ctx: BidContext, cards: Sequence[Card], kind: str | None = None
@@ -119,6 +133,11 @@ class BiddingRules:
 
     def bid_count(self, bids: Sequence[BidRecord]) -> int:
         return len(bids)
+
+    def turned_kitty_reveals(self, turned: Sequence[Card]) -> TurnedKitty:
+        """Where the cards turned over with no bid were (R-8.2, R-8.4: the kitty is
+        turned over and the cards seen are the kitty's)."""
+        return TurnedKitty(tuple(turned))
 
     def could_bid(
         self, hand: Sequence[int], level_rank: int, bids: Sequence[BidRecord], seat: int
@@ -397,6 +416,15 @@ class QidongBidding(BiddingRules):
 
     def bid_count(self, bids: Sequence[BidRecord]) -> int:
         return max(1, len(bids))  # c of R-8.3: 1 when nobody bid
+
+    def turned_kitty_reveals(self, turned: Sequence[Card]) -> TurnedKitty:
+        """R-8.3: the kitty is turned over until a card whose twin is not in it; every
+        card turned before that one had its twin in the kitty too, and the last one's
+        twin was the banker's (it named the banker)."""
+        if not turned:
+            return TurnedKitty(())
+        twins = tuple(c for c in set(turned[:-1]) for _ in range(2))
+        return TurnedKitty((*twins, turned[-1]), (turned[-1],))
 
     def conclude(
         self,

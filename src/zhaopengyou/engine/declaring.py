@@ -75,6 +75,8 @@ class ShandongBidding(BiddingRules):
     rule = "R-8.4"
     kinds = ("liang", "ding", "zhan", "add")
     face_down = True
+    cards_change_hands = True  # 粘 takes the declaration, and cards are given back
+    kitty_swaps = True  # the declarer swaps kitty trumps before showing the pair
 
     def __init__(self, fixed_trump_ranks: tuple[int, ...]) -> None:
         self.fixed_trump_ranks = fixed_trump_ranks

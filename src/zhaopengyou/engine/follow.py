@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
 from .cards import NUM_KINDS
@@ -303,6 +303,115 @@ def _vector(cards: Sequence[int]) -> list[int]:
     for card in cards:
         counts[card] += 1
     return counts
+
+
+# --- what a follow reveals -----------------------------------------------------------
+
+
+class FollowFacts(NamedTuple):
+    """What a follow proves about the hand it came from, whatever else that hand held:
+    bounds on the copies of single cards, each a ``(card, most)`` pair.
+
+    ``before``: the hand held at most ``most`` copies of ``card`` when it played (when
+    the trick began); ``after``: at most ``most`` are left once the play is made (0 for
+    every card of the led suit: a void). Every hand from which the play is a legal
+    follow meets them (:meth:`admits`). A preset's ``follow_reveals`` gives them for its
+    rules; the bots' world sampler turns them into bounds on the hidden hands.
+    """
+
+    before: tuple[tuple[int, int], ...] = ()
+    after: tuple[tuple[int, int], ...] = ()
+
+    def admits(self, hand: Sequence[int], play: Sequence[int]) -> bool:
+        """Whether ``hand`` (a count vector, before the play) meets every bound when
+        ``play`` (a count vector taken from it) is played."""
+        return all(hand[c] <= most for c, most in self.before) and all(
+            hand[c] - play[c] <= most for c, most in self.after
+        )
+
+
+NOTHING_REVEALED = FollowFacts()
+
+
+def void_reveals(cards: Sequence[int], lead_suit: int, ordering: Ordering) -> FollowFacts | None:
+    """R-5.1: a follow holding a card outside the led suit took every card of the suit
+    the hand held (h ≤ n), so none is left; None when every card played is of the suit.
+    Common to every preset."""
+    esuit = ordering.esuit
+    if all(esuit[c] == lead_suit for c in cards):
+        return None
+    return FollowFacts(after=tuple((card, 0) for card in ordering.suit_cards[lead_suit]))
+
+
+def follow_reveals(
+    cards: Sequence[int], lead_suit: int, shapes: Sequence[Shape], ordering: Ordering
+) -> FollowFacts:
+    """What a legal follow of ``cards`` (as played, in any order) to a lead of
+    ``shapes`` in ``lead_suit`` proves about the follower's hand (R-5.1, R-5.2): the
+    counterpart of :func:`follow_error`, for a hand that is hidden.
+
+    - R-5.1: a card outside the led suit → no card of the suit left (a void).
+    - R-5.2, for leads with at most one tractor (with several the procedure need not be
+      monotone: nothing is claimed): a tractor led and not followed with one → the hand
+      held no such tractor (length 2: no card next to one played ``w`` times was held
+      ``w`` times); then, every unit counted as its tuples: no pair played to a lead
+      needing one → no pair of the suit held; no triple played to a lead needing one →
+      no triple held; fewer pairs played than the lead's pairs (no triples led) → no
+      other pair held. (When the hand held no more cards of the suit than it played,
+      these hold trivially.)
+
+    >>> from zhaopengyou.engine.cards import CARDS, parse_cards
+    >>> from zhaopengyou.engine.units import PAIR
+    >>> o = Ordering(level_rank=0, trump_suit=1)                  # level 2, ♥ trump
+    >>> facts = follow_reveals(parse_cards("3S 5S"), 0, (PAIR,), o)
+    >>> {most for _, most in facts.before}, len(facts.before)     # no ♠ held twice
+    ({1}, 12)
+    >>> void = follow_reveals(parse_cards("3S 4D"), 0, (PAIR,), o)  # ♠3 was the last ♠
+    >>> [(str(CARDS[c]), most) for c, most in void.after][:3], void.before
+    ([('♠3', 0), ('♠4', 0), ('♠5', 0)], ())
+    >>> follow_reveals(parse_cards("9S 9S"), 0, (PAIR,), o) == NOTHING_REVEALED
+    True
+    """
+    void = void_reveals(cards, lead_suit, ordering)
+    if void is not None:
+        return void
+    tractors = [s for s in shapes if s.length >= 2]
+    if len(tractors) >= 2:
+        return NOTHING_REVEALED  # the procedure need not be monotone then (follow_error)
+    suit_cards = ordering.suit_cards[lead_suit]
+    counts: dict[int, int] = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    caps: dict[int, int] = {}
+    if tractors:
+        width, length = tractors[0].width, tractors[0].length
+        if any(tractor_paths(_vector(cards), suit_cards, width, length, ordering)):
+            return NOTHING_REVEALED  # step 1 matched the tractor
+        # Step 1 found no such tractor in the hand (it would have had to use it), so no
+        # card next to one held `width` times was held that often too.
+        if length == 2:
+            for card, n in counts.items():
+                if n >= width:
+                    cap_cards(caps, (*ordering.succ[card], *ordering.pred[card]), width - 1)
+    # No tractor matched: step 2 alone, every unit counted as its tuples.
+    pairs_needed = sum(s.length for s in shapes if s.width == 2)
+    triples_needed = sum(s.length for s in shapes if s.width == 3)
+    pair_cards = {c for c, n in counts.items() if n >= 2}
+    if pairs_needed + triples_needed and not pair_cards:
+        cap_cards(caps, suit_cards, 1)
+    if triples_needed and not any(n >= 3 for n in counts.values()):
+        cap_cards(caps, suit_cards, 2)
+    if not triples_needed and len(pair_cards) < pairs_needed:
+        cap_cards(caps, [c for c in suit_cards if c not in pair_cards], 1)
+    return FollowFacts(tuple(caps.items()))
+
+
+def cap_cards(caps: dict[int, int], cards: Iterable[int], most: int) -> None:
+    """Bound each of ``cards`` to at most ``most`` copies in ``caps`` (the lower bound
+    stands where there are two)."""
+    for card in cards:
+        if most < caps.get(card, most + 1):
+            caps[card] = most
 
 
 # --- uniform sampling and enumeration -------------------------------------------------

@@ -21,7 +21,7 @@ import dataclasses
 import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from .actions import CallFriend
 from .bidding import BiddingRules, FanzhuBidding, QidongBidding
@@ -29,7 +29,7 @@ from .cards import BIG_JOKER, CARDS, NUM_KINDS, SMALL_JOKER, TRUMP, Card, points
 from .codec import DecodeError, decode_str, field, require_dict
 from .declaring import ShandongBidding
 from .errors import IllegalAction, InvalidOption
-from .follow import follow_error, iter_legal_follows, random_follow
+from .follow import follow_error, follow_reveals, iter_legal_follows, random_follow
 from .leads import iter_leads, iter_units, parse_lead, random_lead
 from .ordering import (
     LEVEL_CHAIN,
@@ -45,6 +45,7 @@ from .shandong import (
     random_shandong_follow,
     random_shandong_lead,
     shandong_follow_error,
+    shandong_follow_reveals,
     shandong_rank,
     shandong_unit,
 )
@@ -65,6 +66,20 @@ class OptionSpec:
     choices: tuple[Any, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
+
+
+class CallFacts(NamedTuple):
+    """What a friend call says about the hidden hands at the first trick (R-9), for a
+    player who does not see them: bounds on the copies of the called card in the
+    banker's hand and in the kitty, and how the friend is found."""
+
+    banker_least: int = 0  # copies of the called card the banker held, at least
+    banker_most: int | None = None  # … and at most (None: no bound)
+    kitty_most: int | None = None  # copies buried in the kitty, at most (None: no bound)
+    # R-9.1: the friend is the first seat after the banker holding a copy, so the seats
+    # between the banker and the friend held none, and a seat that plays a copy
+    # without being the friend has a holder before it.
+    first_holder: bool = True
 
 
 @dataclass(frozen=True)
@@ -242,8 +257,11 @@ class Preset:
 
     # Hooks that only pass their arguments on are the functions themselves (no extra call
     # on every play): follow_error(hand, play, lead_suit, shapes, ordering) (R-5),
-    # play_rank(shapes, lead_suit, play, ordering) (R-6), the random follow and follows.
+    # follow_reveals(cards, lead_suit, shapes, ordering) (R-5: what a legal follow proves
+    # about a hidden hand, a FollowFacts), play_rank(shapes, lead_suit, play, ordering)
+    # (R-6), the random follow and follows.
     follow_error = staticmethod(follow_error)
+    follow_reveals = staticmethod(follow_reveals)
     play_rank = staticmethod(standard_rank)
     random_follow = staticmethod(random_follow)
     iter_follows = staticmethod(iter_legal_follows)
@@ -310,6 +328,12 @@ class Preset:
             if hands[seat][card]:
                 return seat
         return None
+
+    def friend_call_reveals(self, card: Card) -> CallFacts:
+        """What the banker's call of ``card`` says about the hidden hands (R-9.1): any
+        card may be called, so nothing about the banker's hand or the kitty; the friend
+        is the first seat after the banker holding a copy (:meth:`find_friend`)."""
+        return CallFacts()
 
     # The kitty and the outcome (R-7, R-9, R-10).
 
@@ -532,6 +556,12 @@ class Qidong(Preset):
         """R-9.2: the holder of the called card's twin."""
         return next((s for s in range(self.players) if s != banker and hands[s][card]), None)
 
+    def friend_call_reveals(self, card: Card) -> CallFacts:
+        """R-9.2: the banker held the called card exactly once and its twin was not
+        buried (:meth:`callable_singles`); the friend is the twin's holder, wherever it
+        sits."""
+        return CallFacts(banker_least=1, banker_most=1, kitty_most=0, first_holder=False)
+
     def round_scores(
         self,
         band: Band,
@@ -609,6 +639,7 @@ class Shandong(Preset):
     read_unit = staticmethod(shandong_unit)  # special units too (R-3.5, R-3.6)
 
     follow_error = staticmethod(shandong_follow_error)  # R-5.3
+    follow_reveals = staticmethod(shandong_follow_reveals)  # R-5.3
     play_rank = staticmethod(shandong_rank)  # R-6.1, R-6.2
     random_follow = staticmethod(random_shandong_follow)
     iter_follows = staticmethod(iter_shandong_follows)

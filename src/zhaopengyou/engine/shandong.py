@@ -25,10 +25,14 @@ from typing import NamedTuple
 from .cards import CARDS, NUM_KINDS, NUM_RANKS, TRUMP, Card
 from .errors import IllegalAction
 from .follow import (
+    NOTHING_REVEALED,
+    FollowFacts,
+    cap_cards,
     iter_submultisets,
     random_short_suit_follow,
     short_suit_follows,
     suit_count_error,
+    void_reveals,
 )
 from .ordering import Ordering
 from .tricks import PlayRank
@@ -314,6 +318,61 @@ def _guafeng_follow_error(
             "follow with as many pairs as you hold, up to the lead's", rule="R-5.3"
         )
     return IllegalAction("after your pairs, fill with your highest cards of the suit", rule="R-5.3")
+
+
+def shandong_follow_reveals(
+    cards: Sequence[int], lead_suit: int, shapes: Sequence[Shape], ordering: Ordering
+) -> FollowFacts:
+    """What a legal 山东升级 follow of ``cards`` proves about the follower's hand (R-5.1,
+    R-5.3), the counterpart of :func:`shandong_follow_error` for a hidden hand.
+
+    - R-5.1: a card outside the led suit → no card of the suit left (a void).
+    - A pair or 刮风 led and not followed in kind (有对跟对，无对从大到小): a 刮风 of two →
+      no pair next to a pair played; fewer pairs played than it needs → no other pair
+      held, and no card left in the suit above the fillers (the cards played besides
+      the pairs).
+    - A rain, snow, thunder or lightning not followed in kind (从大到小) → no card left
+      in the suit above the lowest one played.
+
+    >>> from zhaopengyou.engine.cards import CARDS, parse_cards
+    >>> from zhaopengyou.engine.ordering import STRICT_RUNS
+    >>> from zhaopengyou.engine.units import PAIR
+    >>> o = Ordering(level_rank=7, trump_suit=0, fixed_trump_ranks=(0, 1, 3), adjacency=STRICT_RUNS)
+    >>> facts = shandong_follow_reveals(parse_cards("QH 8H"), 1, (PAIR,), o)
+    >>> [str(CARDS[c]) for c, most in facts.after]                # nothing above ♥8 left
+    ['♥10', '♥J', '♥Q', '♥K', '♥A']
+    """
+    void = void_reveals(cards, lead_suit, ordering)
+    if void is not None:
+        return void
+    shape = shapes[0]
+    if shape.kind == TUPLE and shape.width == 1:
+        return NOTHING_REVEALED  # a single: any card of the suit
+    suit_cards = ordering.suit_cards[lead_suit]
+    unit = shandong_unit(cards, ordering)
+    before: dict[int, int] = {}
+    if shape.kind in (TUPLE, TRACTOR):
+        wanted = PAIR if shape.length == 1 else Shape(TRACTOR, 2, shape.length)
+        if unit is not None and unit.shape == wanted:
+            return NOTHING_REVEALED
+        pair_cards = {c for c, n in _counts(cards).items() if n >= 2}
+        if shape.length == 2:  # no 刮风 held: no pair next to a pair played
+            for paired in pair_cards:
+                cap_cards(before, (*ordering.succ[paired], *ordering.pred[paired]), 1)
+        if len(pair_cards) >= shape.length:
+            return FollowFacts(tuple(before.items()))
+        cap_cards(before, [c for c in suit_cards if c not in pair_cards], 1)
+        fillers = [c for c in cards if c not in pair_cards]
+    else:
+        if unit is not None and unit.shape == shape:
+            return NOTHING_REVEALED
+        fillers = list(cards)
+    after: dict[int, int] = {}
+    if fillers:
+        order = ordering.order
+        lowest = min(order[c] for c in fillers)
+        cap_cards(after, [c for c in suit_cards if order[c] > lowest], 0)
+    return FollowFacts(tuple(before.items()), tuple(after.items()))
 
 
 def _highest_choices(pool: Sequence[int], count: int, ordering: Ordering) -> Iterator[list[int]]:
