@@ -29,6 +29,7 @@ BENCH = Path(__file__).resolve().parent
 ROUNDS = 20  # engine work: rounds per preset
 POSITIONS = 3  # search work: mid-round positions per preset
 WORLDS = 5  # search work: worlds sampled and rolled out per position
+CALLGRIND = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
 
 
 def work(kind: str, preset_name: str, measured: bool) -> None:
@@ -44,7 +45,6 @@ def work(kind: str, preset_name: str, measured: bool) -> None:
             rounds_per_second(preset, ROUNDS)
         return
     from search import mid_round
-
     from zhaopengyou.bots import SearchBot
     from zhaopengyou.bots.sampler import WorldSampler
 
@@ -69,8 +69,7 @@ def instructions(src: Path, kind: str, preset_name: str, measured: bool) -> int:
         f"instructions.work({kind!r}, {preset_name!r}, {measured})"
     )
     done = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c"]
-        + [code],
+        [*CALLGRIND, sys.executable, "-c", code],
         env={**os.environ, "PYTHONPATH": str(src), "PYTHONHASHSEED": "0"},
         capture_output=True,
         text=True,

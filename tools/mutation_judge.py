@@ -69,6 +69,7 @@ TESTS_BY_MODULE: dict[str, list[str]] = {
     ],
     "engine/shandong.py": ["test_shandong.py", "test_follow.py", "test_trick_reference.py"],
     "engine/snapshot.py": ["test_snapshots.py", "test_information.py"],
+    "engine/state.py": ["test_snapshots.py", "test_round_api.py", "test_information.py"],
     "engine/table.py": ["test_scoring.py", "test_rules_gaps.py", "test_snapshots.py"],
     "engine/tricks.py": ["test_tricks.py", "test_trick_reference.py", "test_throws.py"],
     "engine/units.py": ["test_units.py", "test_throws.py", "test_tricks.py", "test_follow.py"],
