@@ -175,6 +175,20 @@ class Round:
     properties below name the parts that callers ask for most.
     """
 
+    __slots__ = (
+        "_options",
+        "bidding",
+        "deal",
+        "declaration",
+        "journal",
+        "partnership",
+        "phase",
+        "preset",
+        "setup",
+        "tally",
+        "to_act",
+        "trick",
+    )
     setup: Setup
     deal: Deal
     bidding: Bidding
@@ -315,10 +329,9 @@ class Round:
             banker=banker,
             number=number,
         )
-        setup = rnd.setup
-        setup.position = True
-        setup.level_rank = rank
-        setup.dealer = banker if dealer is None else dealer
+        rnd.setup = rnd.setup.but(
+            position=True, level_rank=rank, dealer=banker if dealer is None else dealer
+        )
         cards_to_deal = rnd.deal.cards_to_deal
         held = [[0] * NUM_KINDS for _ in parsed]
         for seat, hand in enumerate(parsed):
@@ -734,7 +747,9 @@ class Round:
         dealt = self.deal.dealt
         self.bidding.bids.append(BidRecord(seat, cards, dealt, kind, owner, taken.cards))
         self.bidding.changed()
-        self.declaration.give_back = GiveBackOwed(seat, owner, count, self.to_act)
+        self.declaration = self.declaration.but(
+            give_back=GiveBackOwed(seat, owner, count, self.to_act)
+        )
         self.to_act = seat
         self._emit(BidMade, seat, cards, dealt, kind, ())
         self._emit(DeclarationTaken, seat, owner, taken.cards)
@@ -764,7 +779,7 @@ class Round:
         bids = self.bidding.bids
         bids[-1] = bids[-1]._replace(returned=cards)
         self.bidding.changed()
-        self.declaration.give_back = None
+        self.declaration = self.declaration.but(give_back=None)
         if self.phase is BID:  # the 粘 was a bid: the count restarts after it
             self.bidding.passes = 0
             self.to_act = (seat + 1) % self.preset.players
@@ -791,24 +806,32 @@ class Round:
             self.bidding.kitty_turned = outcome.turned
             self._emit(KittyTurned, outcome.turned)
         if outcome.banker is None:
-            setup.redeals += 1
+            self.setup = setup.but(redeals=setup.redeals + 1)
             self._emit(Redealt, "no bid")
             self._start_deal()
             return
-        banker = setup.banker = outcome.banker
-        declaration = self.declaration
-        declaration.trump_suit = outcome.trump_suit
-        declaration.declarer = declarer = outcome.declarer
-        declaration.ordering = preset.ordering(setup.level_rank, outcome.trump_suit)
-        knowers: tuple[int, ...] | None = None
-        if declarer is not None:  # R-8.4: hidden until shown after burying
-            declaration.trump_public = False
-            declaration.knowers = rules.knowers(self.bidding.bids, declarer)
-            knowers = tuple(sorted(declaration.knowers))
-        self._emit(
-            TrumpDecided, banker, setup.level_rank, outcome.trump_suit, outcome.source, knowers
+        banker = outcome.banker
+        self.setup = setup.but(banker=banker)
+        declarer = outcome.declarer
+        # R-8.4: a declared suit is hidden until shown after burying.
+        knowers = None if declarer is None else rules.knowers(self.bidding.bids, declarer)
+        taker = preset.kitty_taker(banker, declarer)
+        self.declaration = self.declaration.but(
+            trump_suit=outcome.trump_suit,
+            ordering=preset.ordering(setup.level_rank, outcome.trump_suit),
+            declarer=declarer,
+            trump_public=knowers is None,
+            knowers=knowers or frozenset(),
+            buried_by=taker,
         )
-        taker = declaration.buried_by = preset.kitty_taker(banker, declarer)
+        self._emit(
+            TrumpDecided,
+            banker,
+            setup.level_rank,
+            outcome.trump_suit,
+            outcome.source,
+            None if knowers is None else tuple(sorted(knowers)),
+        )
         kitty = self.deal.kitty
         for card in kitty:
             self.deal.hands[taker][card] += 1
@@ -827,8 +850,7 @@ class Round:
         for card in cards:
             self.deal.hands[seat][card] -= 1
         self.deal.hand_sizes[seat] -= len(cards)
-        declaration = self.declaration
-        declaration.buried = tuple(cards)
+        declaration = self.declaration = self.declaration.but(buried=tuple(cards))
         self._emit(Buried, seat, declaration.buried)
         if not declaration.trump_public:
             self._enter(SWAP, declaration.declarer)  # R-8.4: it may swap before showing
@@ -867,11 +889,10 @@ class Round:
         for from_hand, from_kitty in pairs:
             hand[from_hand] -= 1
             hand[from_kitty] += 1
-        declaration = self.declaration
-        declaration.swaps = tuple(pairs)
-        declaration.trump_public = True
         shown = self.preset.bidding.revealed_cards(self.bidding.bids)
-        declaration.shown = bool(shown)
+        declaration = self.declaration = self.declaration.but(
+            swaps=tuple(pairs), trump_public=True, shown=bool(shown)
+        )
         self.bidding.changed()  # what others see of the bids changes with the reveal
         self._emit(Swapped, seat, tuple(pairs), len(pairs))
         self._emit(TrumpRevealed, seat, declaration.trump_suit, shown)
@@ -1036,7 +1057,7 @@ class Round:
             and friend.call is not None
             and friend.call in cards
         ):
-            friend.revealed = True
+            self.partnership = Partnership(friend.call, friend.solo, seat, revealed=True)
             self._emit(FriendRevealed, seat)
         players = self.preset.players
         if len(current) < players:
@@ -1317,20 +1338,23 @@ class Round:
 
     def clone(self) -> Round:
         """An independent copy for search: changing one never changes the other. Only
-        immutable parts (cards, tricks, the preset, the ordering) are shared."""
-        twin = object.__new__(Round)
-        state = self.__dict__.copy()
+        immutable parts (cards, tricks, the preset, the ordering, the frozen groups) are
+        shared."""
         phase = self.phase
         dealing = phase is DEAL or phase is BID  # still dealing, or a redeal may come
-        state["setup"] = self.setup.copy()
-        state["deal"] = self.deal.copy(dealing)
-        state["bidding"] = self.bidding.copy()
-        state["declaration"] = self.declaration.copy()
-        state["partnership"] = self.partnership.copy()
-        state["trick"] = self.trick.copy()
-        state["tally"] = self.tally.copy()
-        state["journal"] = self.journal.copy(dealing)
-        twin.__dict__ = state
+        twin = object.__new__(type(self))
+        twin.preset = self.preset
+        twin._options = self._options
+        twin.phase = phase
+        twin.to_act = self.to_act
+        twin.setup = self.setup
+        twin.deal = self.deal.copy(dealing)
+        twin.bidding = self.bidding.copy()
+        twin.declaration = self.declaration
+        twin.partnership = self.partnership
+        twin.trick = self.trick.copy()
+        twin.tally = self.tally.copy()
+        twin.journal = self.journal.copy(dealing)
         return twin
 
     @property

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple, TypeVar
 
 from .actions import Action, action_from_dict
@@ -74,18 +74,8 @@ from .table import (
 from .units import Shape, Unit, format_of
 
 T = TypeVar("T")
-G = TypeVar("G")
 
 Step = tuple[int, Any]  # (seat, the card dealt or the action taken)
-
-
-def _twin(group: G, **fresh: object) -> G:
-    """A copy of ``group`` sharing its immutable values, with ``fresh`` ones replaced."""
-    twin = object.__new__(type(group))
-    state = group.__dict__.copy()
-    state.update(fresh)
-    twin.__dict__ = state
-    return twin
 
 
 class Reading:
@@ -106,7 +96,7 @@ class Reading:
         return [decode(item, f"{name}[{i}]") for i, item in enumerate(self.get(name, require_list))]
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class Setup:
     """Who and what the round is: fixed at the start, except the banker (named by the
     bidding when unknown, R-8.1) and the level rank a position sets."""
@@ -120,8 +110,8 @@ class Setup:
     redeals: int = 0
     position: bool = False  # set up from given hands (Round.from_hands), not dealt
 
-    def copy(self) -> Setup:
-        return _twin(self)
+    def but(self, **changes: Any) -> Setup:
+        return replace(self, **changes)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -157,7 +147,7 @@ class Setup:
         )
 
 
-@dataclass
+@dataclass(slots=True)
 class Deal:
     """The cards: the deck in dealing order, each seat's hand (a count per card kind)
     and what it was dealt, and the kitty as dealt (R-8.1)."""
@@ -187,11 +177,14 @@ class Deal:
     def copy(self, dealing: bool) -> Deal:
         """``dealing``: cards may still be dealt (or dealt again), so what each seat
         received is copied too."""
-        return _twin(
-            self,
-            hands=[hand.copy() for hand in self.hands],
-            hand_sizes=self.hand_sizes.copy(),
-            **({"received": [cards.copy() for cards in self.received]} if dealing else {}),
+        return Deal(
+            self.deck,
+            self.cards_to_deal,
+            self.dealt,
+            [hand.copy() for hand in self.hands],
+            self.hand_sizes.copy(),
+            [cards.copy() for cards in self.received] if dealing else self.received,
+            self.kitty,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -231,7 +224,7 @@ class Deal:
         )
 
 
-@dataclass
+@dataclass(slots=True)
 class Bidding:
     """The bids (R-8), the closing window's passes in a row, and the kitty cards turned
     over when nobody bid. What each seat may see of the bids is cached per change."""
@@ -247,7 +240,7 @@ class Bidding:
         self.version += 1
 
     def copy(self) -> Bidding:
-        return _twin(self, bids=self.bids.copy(), visible=None)
+        return Bidding(self.bids.copy(), self.passes, self.kitty_turned, self.version)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -275,7 +268,7 @@ class GiveBackOwed(NamedTuple):
     resume_to: int | None
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class Declaration:
     """The trump once decided and who knows it while hidden (R-8.4), a 粘's give-back,
     and the kitty's burial and the declarer's swaps with it (R-7.1, R-8.4)."""
@@ -291,8 +284,8 @@ class Declaration:
     buried: tuple[Card, ...] = ()
     swaps: tuple[tuple[Card, Card], ...] = ()
 
-    def copy(self) -> Declaration:
-        return _twin(self)
+    def but(self, **changes: Any) -> Declaration:
+        return replace(self, **changes)
 
     @property
     def final_kitty(self) -> tuple[Card, ...]:
@@ -350,7 +343,7 @@ def _pending(value: object, key: str, read: Reading) -> tuple[int, int, int] | N
     )
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class Partnership:
     """The friend call (R-9.1): the called card or solo, the seat holding it (known to
     the engine from the call on, R-9.3) and whether it has shown itself."""
@@ -359,9 +352,6 @@ class Partnership:
     solo: bool = False
     seat: int | None = None
     revealed: bool = False
-
-    def copy(self) -> Partnership:
-        return _twin(self)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -381,7 +371,7 @@ class Partnership:
         )
 
 
-@dataclass
+@dataclass(slots=True)
 class TrickInPlay:
     """The trick being played: the plays so far and its lead's units, format (R-6.1)
     and effective suit."""
@@ -392,7 +382,7 @@ class TrickInPlay:
     suit: int = 0
 
     def copy(self) -> TrickInPlay:
-        return _twin(self, plays=self.plays.copy())
+        return TrickInPlay(self.plays.copy(), self.units, self.shapes, self.suit)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -422,7 +412,7 @@ def _unit_reader(
     return unit
 
 
-@dataclass
+@dataclass(slots=True)
 class Tally:
     """What the play has counted: the finished tricks, each seat's points and throw
     penalties (R-4.4), `qidong`'s throw penalties in X, and the result once scored."""
@@ -440,7 +430,15 @@ class Tally:
         return cls((), [0] * players, [0] * players)
 
     def copy(self) -> Tally:
-        return _twin(self, points_won=self.points_won.copy(), penalties=self.penalties.copy())
+        return Tally(
+            self.tricks,
+            self.points_won.copy(),
+            self.penalties.copy(),
+            self.point_adjustment,
+            self.throws_tried,
+            self.throws_failed,
+            self.result,
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -469,7 +467,7 @@ class Tally:
         )
 
 
-@dataclass
+@dataclass(slots=True)
 class Journal:
     """What happened, in order: the events (event i has seq i + 1), the steps that
     :meth:`Round.history <zhaopengyou.engine.round.Round.history>` lists after its
@@ -486,7 +484,7 @@ class Journal:
         if dealing:
             rng = random.Random()
             rng.setstate(self.rng.getstate())
-        return _twin(self, rng=rng, log=self.log.copy(), steps=self.steps.copy())
+        return Journal(self.start, rng, self.log.copy(), self.steps.copy())
 
     def history(self, since: int = 0) -> list[dict[str, Any]]:
         """:meth:`Round.history <zhaopengyou.engine.round.Round.history>`."""
