@@ -155,15 +155,14 @@ def _card_or_none(item: object) -> Card | None:
 
 
 class _Handler(NamedTuple):
-    """How :meth:`Round.apply` takes one action kind: the method that decides it and what
-    it says when the phase or the turn is not the action's."""
+    """How :meth:`Round.apply` takes one action kind: the method that decides it, and
+    the refusals when the phase is not the action's or another seat is to act."""
 
     kind: ActionKind
     handle: Callable[[Round, int, Any], None]
-    wrong_phase: str
-    not_your_turn: str  # may name ``{seat}``: the seat to act
-    rule: str | None
-    phase_rule: str | None  # the rule a wrong phase names
+    wrong_phase: Callable[[], IllegalAction]
+    not_your_turn: Callable[[int | None], IllegalAction]  # given the seat to act
+    phases: frozenset[Phase]  # the phases that take it (ACCEPTED_IN)
 
 
 class Round:
@@ -640,24 +639,23 @@ class Round:
             )
         handler = _HANDLERS.get(type(action)) or _handler_of(action)
         owed = self.declaration.give_back
-        giver = None if owed is None else owed.taker
+        phase = self.phase
+        # As expected() offers (R-8.1, R-8.4): a 粘's give-back interrupts everything; else
+        # the phases that take the kind, from the seat to act (from anyone while dealing).
         # Bids are judged by their handler, which names the rule a refused one breaks.
-        if handler.kind not in expected_kinds(self.phase, seat, self.to_act, giver, True):
-            raise self._refusal(handler, giver)
+        if owed is not None:
+            if handler.kind != "give_back" or seat != owed.taker:
+                raise NotYourTurn(
+                    "seat {seat} must give cards back first", rule="R-8.4", seat=owed.taker
+                )
+        elif phase not in handler.phases:
+            raise handler.wrong_phase()
+        elif seat != self.to_act and phase is not DEAL:
+            raise handler.not_your_turn(self.to_act)
         log = self.journal.log
         start = len(log)
         handler.handle(self, seat, action)
         return log[start:]
-
-    def _refusal(self, handler: _Handler, giver: int | None) -> IllegalAction:
-        """Why an action of this kind is not taken from this seat now."""
-        if giver is not None:  # a 粘 interrupts everything until the cards are given back
-            return NotYourTurn("seat {seat} must give cards back first", rule="R-8.4", seat=giver)
-        if self.phase not in ACCEPTED_IN[handler.kind]:
-            return WrongPhase(handler.wrong_phase, rule=handler.phase_rule)
-        if "{seat}" in handler.not_your_turn:
-            return NotYourTurn(handler.not_your_turn, rule=handler.rule, seat=self.to_act)
-        return NotYourTurn(handler.not_your_turn, rule=handler.rule)
 
     def expected(self) -> Expected:
         """Who may act now and how (R-8.1: anyone may bid while the cards are dealt).
@@ -1391,45 +1389,53 @@ def _handler_of(action: object) -> _Handler:
 
 _HANDLERS: dict[type, _Handler] = {
     Play: _Handler(
-        "play", Round._play, "not the time to play cards", "seat {seat} is to play", "R-6.4", None
+        "play",
+        Round._play,
+        lambda: WrongPhase("not the time to play cards"),
+        lambda seat: NotYourTurn("seat {seat} is to play", rule="R-6.4", seat=seat),
+        ACCEPTED_IN["play"],
     ),
     Bid: _Handler(
-        "bid", Round._bid, "bidding is over", "seat {seat} is polled now", "R-8.1", "R-8.1"
+        "bid",
+        Round._bid,
+        lambda: WrongPhase("bidding is over", rule="R-8.1"),
+        lambda seat: NotYourTurn("seat {seat} is polled now", rule="R-8.1", seat=seat),
+        ACCEPTED_IN["bid"],
     ),
     Pass: _Handler(
         "pass",
         Round._pass,
-        "passing is only for the closing bid window",
-        "seat {seat} is polled now",
-        "R-8.1",
-        "R-8.1",
+        lambda: WrongPhase("passing is only for the closing bid window", rule="R-8.1"),
+        lambda seat: NotYourTurn("seat {seat} is polled now", rule="R-8.1", seat=seat),
+        ACCEPTED_IN["pass"],
     ),
     Bury: _Handler(
         "bury",
         Round._bury,
-        "not the time to bury",
-        "seat {seat} buries the kitty",
-        "R-7.1",
-        "R-7.1",
+        lambda: WrongPhase("not the time to bury", rule="R-7.1"),
+        lambda seat: NotYourTurn("seat {seat} buries the kitty", rule="R-7.1", seat=seat),
+        ACCEPTED_IN["bury"],
     ),
     CallFriend: _Handler(
         "call_friend",
         Round._call_friend,
-        "not the time to call a friend",
-        "only the banker calls the friend",
-        "R-9.1",
-        "R-9.1",
+        lambda: WrongPhase("not the time to call a friend", rule="R-9.1"),
+        lambda seat: NotYourTurn("only the banker calls the friend", rule="R-9.1"),
+        ACCEPTED_IN["call_friend"],
     ),
-    GiveBack: _Handler(
-        "give_back", Round._give_back, "nothing is to be given back", "", "R-8.4", "R-8.4"
+    GiveBack: _Handler(  # owed: taken from the taker, refused from others, in any phase
+        "give_back",
+        Round._give_back,
+        lambda: WrongPhase("nothing is to be given back", rule="R-8.4"),
+        lambda seat: WrongPhase("nothing is to be given back", rule="R-8.4"),
+        ACCEPTED_IN["give_back"],
     ),
     Swap: _Handler(
         "swap",
         Round._swap,
-        "not the time to swap with the kitty",
-        "only the declarer swaps with the kitty",
-        "R-8.4",
-        "R-8.4",
+        lambda: WrongPhase("not the time to swap with the kitty", rule="R-8.4"),
+        lambda seat: NotYourTurn("only the declarer swaps with the kitty", rule="R-8.4"),
+        ACCEPTED_IN["swap"],
     ),
 }
 
