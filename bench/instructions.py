@@ -44,17 +44,11 @@ def work(kind: str, preset_name: str, measured: bool) -> None:
         if measured:
             rounds_per_second(preset, ROUNDS)
         return
-    from search import mid_round
-    from zhaopengyou.bots import SearchBot
+    from search import mid_round_decision
     from zhaopengyou.bots.sampler import WorldSampler
 
     for seed in range(POSITIONS):
-        rnd = mid_round(preset, seed)
-        seat = rnd.to_act
-        assert seat is not None
-        view = rnd.view(seat)
-        bot = SearchBot(seed, worlds=1)
-        play = bot.heuristic.choose_play(view).cards
+        seat, view, bot, play = mid_round_decision(preset, seed)
         if measured:
             rng = random.Random(seed)
             sampler = WorldSampler(view)

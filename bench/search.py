@@ -13,12 +13,12 @@ import random
 import statistics
 import sys
 import time
-from typing import Any
+from typing import Any, NamedTuple
 
 from presets import PRESETS  # bench/presets.py: this folder is on sys.path
 from zhaopengyou.bots import DEFAULT_THINK, HeuristicBot, SearchBot, play_round
 from zhaopengyou.bots.sampler import WorldSampler
-from zhaopengyou.engine import Action, Round, View
+from zhaopengyou.engine import Action, Card, Round, View
 from zhaopengyou.engine.presets import Preset
 from zhaopengyou.engine.table import PLAY
 
@@ -34,17 +34,31 @@ def mid_round(preset: Preset, seed: int) -> Round:
     return play_round(Round(preset, seed=seed), bots, until=middle)
 
 
+class Decision(NamedTuple):
+    """A SearchBot's play decision in mid-round: its seat, view, the bot and the play it
+    weighs (the heuristic's choice)."""
+
+    seat: int
+    view: View
+    bot: SearchBot
+    play: tuple[Card, ...]
+
+
+def mid_round_decision(preset: Preset, seed: int) -> Decision:
+    rnd = mid_round(preset, seed)
+    seat = rnd.to_act
+    assert seat is not None
+    view = rnd.view(seat)
+    bot = SearchBot(seed, worlds=1)
+    return Decision(seat, view, bot, bot.heuristic.choose_play(view).cards)
+
+
 def raw_speed(preset: Preset, positions: int) -> dict[str, float]:
     """Worlds and rollouts per second from ``positions`` mid-round positions."""
     sample_s = rollout_s = 0.0
     worlds = rollouts = 0
     for seed in range(positions):
-        rnd = mid_round(preset, seed)
-        seat = rnd.to_act
-        assert seat is not None
-        view = rnd.view(seat)
-        bot = SearchBot(seed, worlds=1)
-        play = bot.heuristic.choose_play(view).cards
+        seat, view, bot, play = mid_round_decision(preset, seed)
         rng = random.Random(seed)
         started = time.perf_counter()
         sampler = WorldSampler(view)
