@@ -4,7 +4,8 @@
 holds. Each group declares its fields, copies itself for :meth:`Round.clone
 <zhaopengyou.engine.round.Round.clone>` and writes and reads its part of the
 ``zpy-round/1`` snapshot (docs/round-format.md), so a new field is added in its group
-only::
+only. The groups that change a few times a round (``Setup``, ``Declaration``,
+``Partnership``) are frozen and replaced when they change, so clones share them::
 
     Round ── phase, to_act, preset
       ├── setup        Setup        who and what the round is: number, levels, dealer, banker
