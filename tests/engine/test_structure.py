@@ -92,3 +92,42 @@ def test_the_round_knows_no_declaration_kind() -> None:
     """粘, 亮 and 顶 live in the shandong preset's hooks, not in the generic round."""
     texts = string_constants(ENGINE / "round.py") | string_constants(ENGINE / "view.py")
     assert not texts & {"zhan", "liang", "ding", "add"}
+
+
+def every_import(path: Path) -> set[str]:
+    """Engine modules ``path`` imports anywhere (in functions and for type checking too)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+def test_the_state_and_its_snapshot_format_never_import_the_round() -> None:
+    """Issue 42: the round's state is declared in state.py and its snapshot format in
+    snapshot.py, below round.py; neither reaches up into the state machine."""
+    assert "round" not in every_import(ENGINE / "state.py")
+    assert "round" not in every_import(ENGINE / "snapshot.py")
+    assert "state" in every_import(ENGINE / "snapshot.py")
+
+
+def test_a_rounds_state_is_read_only_from_outside() -> None:
+    """Issue 42: no other layer writes a round's fields (the bots once set ``rnd.bids``
+    behind the view caches' back); the names callers read are read-only properties and
+    a round takes no new attributes."""
+    from zhaopengyou.engine import Round, get_preset
+
+    rnd = Round(get_preset("tractor"), seed=1)
+    names = [name for name, value in vars(Round).items() if isinstance(value, property)]
+    assert {"hands", "bids", "tricks", "current", "banker", "friend", "result"} <= set(names)
+    for name in names:
+        try:
+            setattr(rnd, name, None)
+        except AttributeError:
+            continue
+        raise AssertionError(f"Round.{name} can be written")
+    try:
+        rnd.anything_else = 1  # type: ignore[attr-defined]
+    except AttributeError:
+        return
+    raise AssertionError("a Round takes new attributes")
