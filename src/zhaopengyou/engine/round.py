@@ -169,7 +169,7 @@ class Round:
     """The full state of one round. Players only ever see :meth:`view`.
 
     The state lives in the groups of :mod:`zhaopengyou.engine.state` (``setup``,
-    ``deal``, ``bidding``, ``declaration``, ``friend``, ``trick``, ``tally``,
+    ``deal``, ``bidding``, ``declaration``, ``partnership``, ``trick``, ``tally``,
     ``journal``); ``phase`` and ``to_act`` say where the round is. The read-only
     properties below name the parts that callers ask for most.
     """
