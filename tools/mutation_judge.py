@@ -29,19 +29,32 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NoReturn
 
+from hypothesis import Phase, settings
+
 REPO = Path(__file__).resolve().parent.parent
 ENGINE = "tests/engine/"
 RECORDS = "tests/records/"
 # Each module's mutants run against these test files, the quickest killers first.
 TESTS_BY_MODULE: dict[str, list[str]] = {
     "engine/actions.py": ["test_round_api.py", "test_snapshots.py", "test_rules_gaps.py"],
-    "engine/bidding.py": ["test_bidding.py", "test_qidong.py", "test_called_partner.py"],
+    "engine/bidding.py": [
+        "test_bidding.py",
+        "test_qidong.py",
+        "test_called_partner.py",
+        "test_follow_reveals.py",
+        "test_rule_clauses_bidding.py",
+    ],
     "engine/cards.py": ["test_cards.py", "test_ordering.py"],
     "engine/codec.py": ["test_cards.py", "test_snapshots.py", "test_information.py"],
     "engine/declaring.py": ["test_shandong.py", "test_bidding.py"],
     "engine/errors.py": ["test_follow.py", "test_rules_gaps.py"],
     "engine/events.py": ["test_snapshots.py", "test_describe.py", "test_rules_gaps.py"],
-    "engine/follow.py": ["test_follow.py", "test_throws.py", "test_trick_reference.py"],
+    "engine/follow.py": [
+        "test_follow_reveals.py",
+        "test_follow.py",
+        "test_throws.py",
+        "test_trick_reference.py",
+    ],
     "engine/leads.py": ["test_units.py", "test_throws.py", "test_trick_reference.py"],
     "engine/match.py": [
         "test_match.py",
@@ -55,6 +68,7 @@ TESTS_BY_MODULE: dict[str, list[str]] = {
         "test_shandong.py",
         "test_rules_gaps.py",
         "test_qidong.py",
+        "test_follow_reveals.py",
     ],
     # quick files only: test_round_api's random-round properties made a clean run take 16 minutes
     "engine/round.py": [
@@ -67,11 +81,21 @@ TESTS_BY_MODULE: dict[str, list[str]] = {
         "test_shandong.py",
         "test_snapshots.py",
     ],
-    "engine/shandong.py": ["test_shandong.py", "test_follow.py", "test_trick_reference.py"],
+    "engine/shandong.py": [
+        "test_follow_reveals.py",
+        "test_shandong.py",
+        "test_follow.py",
+        "test_trick_reference.py",
+    ],
     "engine/snapshot.py": ["test_snapshots.py", "test_information.py"],
     "engine/state.py": ["test_snapshots.py", "test_round_api.py", "test_information.py"],
     "engine/table.py": ["test_scoring.py", "test_rules_gaps.py", "test_snapshots.py"],
-    "engine/tricks.py": ["test_tricks.py", "test_trick_reference.py", "test_throws.py"],
+    "engine/tricks.py": [
+        "test_tricks.py",
+        "test_trick_reference.py",
+        "test_throws.py",
+        "test_rule_clauses_tricks.py",
+    ],
     "engine/units.py": ["test_units.py", "test_throws.py", "test_tricks.py", "test_follow.py"],
     "engine/view.py": [
         "test_view.py",
@@ -87,7 +111,9 @@ TESTS_BY_MODULE: dict[str, list[str]] = {
 # without pytest-timeout, whose SIGALRM handler would turn the judge's alarm into a failure
 with (REPO / "pyproject.toml").open("rb") as pyproject:
     MUTMUT_ARGS: list[str] = tomllib.load(pyproject)["tool"]["mutmut"]["pytest_add_cli_args"]
-PYTEST_ARGS = ["-x", "-q", "-p", "no:timeout", *MUTMUT_ARGS]
+# A kill needs one failing example, not the smallest: Hypothesis does not shrink here.
+PYTEST_ARGS = ["-x", "-q", "-p", "no:timeout", "--hypothesis-profile", "mutation", *MUTMUT_ARGS]
+settings.register_profile("mutation", phases=[Phase.explicit, Phase.reuse, Phase.generate])
 KILLED = 1  # pytest's "some tests failed", the code mutmut records for a kill
 TIMED_OUT = -24  # what mutmut records for a mutant stopped at its time limit, also a kill
 ALARM = -signal.SIGALRM  # a child stopped by the judge's own time limit

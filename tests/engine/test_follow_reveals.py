@@ -165,6 +165,9 @@ def test_standard_follows() -> None:
     assert caps(reveals(STANDARD, "7S 7S 9S", (TRIPLE,))) == (dict.fromkeys(SPADE_NAMES, 2), {})
     # A triple led, no pair played: no ♠ held twice (nor three times).
     assert caps(reveals(STANDARD, "7S 8S 9S", (TRIPLE,))) == (dict.fromkeys(SPADE_NAMES, 1), {})
+    # A triple and a pair thrown, five singles played: no ♠ held twice either.
+    five = "3S 4S 5S 6S 7S"
+    assert caps(reveals(STANDARD, five, (TRIPLE, PAIR))) == (dict.fromkeys(SPADE_NAMES, 1), {})
     # A tractor led, a pair and two singles played: no tractor, so neither neighbour of
     # the ♠9 pair was held twice; one pair of two means no other pair.
     before, after = caps(reveals(STANDARD, "9S 9S 3S 5S", (TRACTOR2,)))
@@ -208,11 +211,30 @@ def test_shandong_follows() -> None:
     assert after == dict.fromkeys(["♠7", "♠8", "♠9", "♠10", "♠J", "♠Q", "♠K", "♠A"], 0)
     # Two pairs, no 刮风: no pair next to either; the pairs needed were played.
     assert facts("7S 7S 10S 10S", (guafeng,)) == (dict.fromkeys(["♠6", "♠8", "♠9", "♠J"], 1), {})
+    # A 刮风 of two followed by a 刮风 of two: any one from a longer 刮风 is legal, so
+    # nothing more (the hand may hold ♠8 8 or ♠J J as well).
+    assert SHANDONG.follow_reveals(parse_cards("9S 9S 10S 10S"), SPADES, (guafeng,), o) == (
+        NOTHING_REVEALED
+    )
+    # A 刮风 of three led, a rain of six played (a unit, not the one led): no pair held,
+    # and the six highest cards played, so nothing left above ♠6.
+    guafeng3 = Shape("tractor", 2, 3)
+    assert facts("6S 7S 8S 9S 10S JS", (guafeng3,)) == (
+        dict.fromkeys(spades, 1),
+        dict.fromkeys(["♠7", "♠8", "♠9", "♠10", "♠J", "♠Q", "♠K", "♠A"], 0),
+    )
     # A rain of five not followed in kind: nothing left above the lowest card played.
     rain = SHANDONG.parse_lead(parse_cards("6D 7D 8D 9D 10D"), None, o)[0].shape
     assert facts("4S 6S 8S JS AS", (rain,)) == (
         {},
         {name: 0 for name in spades if name not in ("♠4",)},
+    )
+    # A rain of six led, a 刮风 of three played (a unit, not the one led): the highest
+    # cards, so nothing left above ♠7.
+    rain6 = SHANDONG.parse_lead(parse_cards("6D 7D 8D 9D 10D JD"), None, o)[0].shape
+    assert facts("7S 7S 8S 8S 9S 9S", (rain6,)) == (
+        {},
+        dict.fromkeys(["♠8", "♠9", "♠10", "♠J", "♠Q", "♠K", "♠A"], 0),
     )
 
 
@@ -295,11 +317,13 @@ def test_turned_kitty_cards_were_where_the_bidding_says(name: str, seed: int) ->
 
 @pytest.mark.rules("R-8.3")
 def test_qidong_turned_kitty_names_the_twins() -> None:
-    turned = tuple(CARDS[c] for c in parse_cards("4H 9C 4H 7S"))
+    turned = tuple(CARDS[c] for c in parse_cards("4H 4H 9C 7S"))
     shown = QidongBidding().turned_kitty_reveals(turned)
     assert Counter(shown.kitty) == Counter(parse_cards("4H 4H 9C 9C 7S"))
     assert shown.banker == (CARDS[parse_cards("7S")[0]],)
     assert FanzhuBidding().turned_kitty_reveals(turned) == TurnedKitty(turned)
+    # Nothing turned over (a bid was made): nothing shown.
+    assert QidongBidding().turned_kitty_reveals(()) == TurnedKitty(())
 
 
 @pytest.mark.rules("R-8.4")

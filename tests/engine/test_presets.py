@@ -54,6 +54,23 @@ def test_an_option_out_of_its_values_is_refused_with_what_it_may_be(
     assert str(info.value) == message
 
 
+@pytest.mark.rules("R-1.1", "R-7.1")
+@pytest.mark.parametrize(
+    ("name", "sizes"),
+    [
+        ("qidong", [8]),
+        ("shandong", [4]),
+        ("tractor", [4, 8, 12, 16, 20]),
+        ("zhaopengyou", [2, 7, 12, 17]),
+    ],
+)
+def test_the_kitty_sizes_a_preset_may_deal(name: str, sizes: list[int]) -> None:
+    """R-1.1: every hand gets as many cards. A fixed kitty (108 cards: `qidong` 8 for 5
+    players, `shandong` 4 for 4) is its own only size; an option of 1–20 allows the sizes
+    that leave a multiple of the players (4: 108 − k; 5 with 3 decks: 162 − k)."""
+    assert get_preset(name).dealable_kitty_sizes() == sizes
+
+
 @pytest.mark.parametrize("name", ["zhaopengyou", "tractor"])
 def test_r10_1_levels_count_from_2_to_14(name: str) -> None:
     """R-10.1 counts a level as its number, J = 11 … A = 14."""

@@ -829,6 +829,12 @@ def test_a_match_has_rounds_finished_once_in_order_and_then_ends() -> None:
             "3 decks with a kitty of 7 cannot be dealt evenly to 4 players; with 3 decks "
             "kitty_size may be 2, 6, 10, 14, 18",
         ),
+        (  # 2 × 54 − 7 = 101: the kitty must leave a multiple of 4, up to the top size 20
+            "tractor",
+            {"decks": 2, "kitty_size": 7},
+            "2 decks with a kitty of 7 cannot be dealt evenly to 4 players; with 2 decks "
+            "kitty_size may be 4, 8, 12, 16, 20",
+        ),
         (
             "zhaopengyou",
             {"kitty_size": 8},

@@ -390,6 +390,17 @@ def test_the_cards_that_beat_a_unit_are_the_strongest_of_its_shape() -> None:  #
     assert beating_cards(tractor, counts("9S 9S 10S"), o) is None  # not wide enough
 
 
+def test_the_strongest_trump_beater_is_chosen_by_order_not_by_card_id() -> None:  # R-4.3, R-2.2
+    """Level 2, ♥ trump: an off-suit level card (♠2, the lowest card id) outranks the
+    trump-suit A, so it is the strongest single, and pair, that beats a led ♥10."""
+    o = ordering("2", "H")
+    single = unit_of(cards("10H"), o)
+    pair = unit_of(cards("10H 10H"), o)
+    assert single is not None and pair is not None
+    assert beating_cards(single, counts("AH 2S"), o) == tuple(parse_cards("2S"))
+    assert beating_cards(pair, counts("AH AH 2S 2S"), o) == tuple(parse_cards("2S 2S"))
+
+
 def test_the_first_seat_in_play_order_beat_the_throw_with_what_it_held() -> None:  # R-4.3
     """Two seats hold a pair above the forced 10-10; the first after the thrower is
     named. A follower's singles played to the trick count once: they make no pair."""

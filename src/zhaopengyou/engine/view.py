@@ -45,6 +45,7 @@ from .table import (
     BURY,
     CALL,
     DEAL,
+    DONE,
     PLAY,
     SWAP,
     Phase,
@@ -442,7 +443,7 @@ def expected_kinds(
         return _NOTHING
     if phase is BID:
         return _BID_OR_PASS if can_bid else _PASS
-    return _BY_PHASE.get(phase, _NOTHING)
+    return _BY_PHASE[phase]
 
 
 _NOTHING: frozenset[ActionKind] = frozenset()
@@ -455,6 +456,7 @@ _BY_PHASE: dict[Phase, frozenset[ActionKind]] = {
     SWAP: frozenset({"swap"}),
     CALL: frozenset({"call_friend"}),
     PLAY: frozenset({"play"}),
+    DONE: _NOTHING,
 }
 # The phases in which each action kind is taken; a give-back is taken in none of them
 # but whenever one is owed, which interrupts the phase.
