@@ -231,8 +231,13 @@ def test_a_wrong_trick_winner_or_points_are_refused(snapshot: dict[str, Any]) ->
 def test_not_json_at_all_is_refused() -> None:
     data: object
     for data in (None, [], "zpy-round/1", 5):
-        with pytest.raises(SnapshotError):
+        with pytest.raises(SnapshotError) as caught:
             Round.from_json(data)  # type: ignore[arg-type]
+        # the empty key names the document itself
+        assert (caught.value.key, caught.value.reason) == (
+            "",
+            f"expected an object, got {type(data).__name__}",
+        )
 
 
 def test_a_failed_throw_keeps_its_attempt_and_named_units() -> None:
