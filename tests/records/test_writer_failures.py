@@ -87,9 +87,7 @@ def test_a_full_disk_cuts_an_appended_file_back_to_its_last_whole_round(tmp_path
 
 
 @pytest.mark.parametrize("mode", ["create", "append"])
-def test_a_new_file_whose_first_round_does_not_fit_is_taken_away(
-    mode: str, tmp_path: Path
-) -> None:
+def test_a_new_file_whose_first_round_does_not_fit_is_taken_away(mode: str, tmp_path: Path) -> None:
     path = tmp_path / "new.jsonl"
     said = in_child(write_rounds(path, mode, 1), 10)
     assert said == f"cannot write records to {path}: {TOO_LARGE}\n{NOT_OPEN}"
