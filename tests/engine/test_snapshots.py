@@ -1628,3 +1628,33 @@ def test_a_position_keeps_the_record_of_how_it_came_about() -> None:  # R-8.3
     rebuilt = Round.from_history(qidong, None, told.history())
     assert rebuilt.to_json() == told.to_json()
     assert Round.from_json(told.to_json()).to_json() == told.to_json()
+
+
+def test_a_position_takes_cards_as_lists_and_checks_its_dealer() -> None:
+    """``from_hands`` reads hands, kitty and turned cards given as card lists as it reads
+    them in notation; its dealer must be a seat; the level rank given is the round's
+    whatever the levels; the deal is over; a round's number is 1 unless given."""
+    qidong = get_preset("qidong")
+    hands = ["AS", "KS", "QS", "JS", "10S"]
+    given = {"level_rank": "2", "trump_suit": "H", "banker": 0, "solo": True}
+    in_notation = Round.from_hands(qidong, hands, kitty="3C 4C", kitty_turned="5D", **given)
+    as_lists = Round.from_hands(
+        qidong,
+        [parse_cards(h) for h in hands],
+        kitty=parse_cards("3C 4C"),
+        kitty_turned=parse_cards("5D"),
+        **given,
+    )
+    assert as_lists.to_json() == in_notation.to_json()
+    assert in_notation.view(0).round_number == 1 == Round(qidong, seed=1).view(0).round_number
+    assert in_notation.dealt == in_notation.cards_to_deal == 100
+    for dealer in (0, 4):
+        assert Round.from_hands(qidong, hands, dealer=dealer, **given).view(1).dealer == dealer
+    for dealer in (-1, 5):
+        with pytest.raises(ValueError, match="^the dealer must be a seat$"):
+            Round.from_hands(qidong, hands, dealer=dealer, **given)
+    tractor = get_preset("tractor")
+    rnd = Round.from_hands(
+        tractor, hands[:4], level_rank="7", trump_suit="H", banker=0, levels=["3"] * 4
+    )
+    assert rnd.view(1).level_rank == 5  # ranks count from 2: 7 is the sixth
