@@ -1651,7 +1651,7 @@ def test_a_position_takes_cards_as_lists_and_checks_its_dealer() -> None:
     for dealer in (0, 4):
         assert Round.from_hands(qidong, hands, dealer=dealer, **given).view(1).dealer == dealer
     for dealer in (-1, 5):
-        with pytest.raises(ValueError, match="^the dealer must be a seat$"):
+        with pytest.raises(ValueError, match=r"^the dealer must be a seat$"):
             Round.from_hands(qidong, hands, dealer=dealer, **given)
     tractor = get_preset("tractor")
     rnd = Round.from_hands(
