@@ -1636,23 +1636,24 @@ def test_a_position_takes_cards_as_lists_and_checks_its_dealer() -> None:
     whatever the levels; the deal is over; a round's number is 1 unless given."""
     qidong = get_preset("qidong")
     hands = ["AS", "KS", "QS", "JS", "10S"]
-    given = {"level_rank": "2", "trump_suit": "H", "banker": 0, "solo": True}
-    in_notation = Round.from_hands(qidong, hands, kitty="3C 4C", kitty_turned="5D", **given)
-    as_lists = Round.from_hands(
-        qidong,
-        [parse_cards(h) for h in hands],
-        kitty=parse_cards("3C 4C"),
-        kitty_turned=parse_cards("5D"),
-        **given,
+
+    def position(held: Any = hands, **record: Any) -> Round:
+        return Round.from_hands(
+            qidong, held, level_rank="2", trump_suit="H", banker=0, solo=True, **record
+        )
+
+    in_notation = position(kitty="3C 4C", kitty_turned="5D")
+    as_lists = position(
+        [parse_cards(h) for h in hands], kitty=parse_cards("3C 4C"), kitty_turned=parse_cards("5D")
     )
     assert as_lists.to_json() == in_notation.to_json()
     assert in_notation.view(0).round_number == 1 == Round(qidong, seed=1).view(0).round_number
     assert in_notation.dealt == in_notation.cards_to_deal == 100
     for dealer in (0, 4):
-        assert Round.from_hands(qidong, hands, dealer=dealer, **given).view(1).dealer == dealer
+        assert position(dealer=dealer).view(1).dealer == dealer
     for dealer in (-1, 5):
         with pytest.raises(ValueError, match=r"^the dealer must be a seat$"):
-            Round.from_hands(qidong, hands, dealer=dealer, **given)
+            position(dealer=dealer)
     tractor = get_preset("tractor")
     rnd = Round.from_hands(
         tractor, hands[:4], level_rank="7", trump_suit="H", banker=0, levels=["3"] * 4
